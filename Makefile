@@ -1,0 +1,38 @@
+# The two commands a newcomer needs: `make run` (open the explorer) and `make test` (every test).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup run lab test bench chromium
+
+$(STAMP): pyproject.toml
+	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## Open the explorer (JupyterLab on notebooks/).
+run: setup
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+## JupyterLab on notebooks/.
+lab: setup
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+## Debian's Chromium for the real-browser tests (Playwright cannot download browsers here).
+chromium:
+	[ -x $(CHROMIUM) ] || $(SUDO) apt-get install -y -q chromium || \
+	  ( $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium )
+
+## Every test: doctests, unit, property, notebooks, widgets, browser.
+test: setup chromium
+	$(PY) -m pytest
+
+## Benchmarks (figures, not pass/fail).
+bench: setup
+	$(PY) benchmarks/bench_battle.py

@@ -1,0 +1,5 @@
+"""Command line: ``python -m explorer resolve FILE [--json]``."""
+
+from explorer.cli import main
+
+raise SystemExit(main())

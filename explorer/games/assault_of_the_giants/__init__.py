@@ -1,0 +1,62 @@
+"""D&D: Assault of the Giants (WizKids, 2017): battles, casualties, rewards and the endgame.
+
+Edition and sources: the English rulebook (24 pages), of which pages 9-11, 13 and 16-20 were
+readable (``shared/rules/assault-of-the-giants.md``); pages 17 and 20 are the project's seed pages.
+Page numbers in this package refer to that rulebook.
+
+Rulings chosen where the rules are silent or ambiguous (each is a place to check):
+
+* Both sides roll; each side's totals are independent of the other's dice (p.16-17).
+* Rerolls, policy ``misses``: dice showing a blank first; then, while rerolls remain, dice
+  showing only arcane that the side's conversions cannot use (arcane beyond
+  ``arcane_to_hits + arcane_to_blocks``), dice with 1 arcane before dice with 2.
+  Among equal candidates of different kinds, the die whose fresh roll is worth most is rerolled
+  first, worth being the expected hits + blocks of one roll with an arcane counted as 2 (the side
+  has arcane-to-hits), 1 (arcane-to-block only) or 0; ties keep the pool's order.
+  Each die is rerolled at most once (p.16: all at once).
+* Conversions: arcane to 2 hits first, then arcane to 1 block (p.16); unconverted arcane is a miss.
+* Casualties (p.17): champions are picked first and shrug off damage below their Fortitude;
+  a unit that only gets wounded uses up the remaining damage, so a unit's wounded Fortitude
+  matters only if it starts the battle wounded.
+  Policy ``fewest-op``: the order conceding the fewest Ordning Points, then the fewest units
+  defeated; among equally good orders the earliest by listed position.
+* Both sides sustain casualties (the attacker's step is inferred: steps 6+ are on missing pages).
+* Rewards (p.19-20): a side earns the Ordning Value of each enemy unit it defeats; an NPC side
+  earns nothing, ever; giantslayers earn half (rounded up) and, when defeated, give the defender
+  1 Resource Card each, unless the defender is NPC giants.
+* Die faces and unit statistics are not in the pages we have: every default is an example,
+  marked with its provenance (`data`).
+"""
+
+from explorer.games.assault_of_the_giants.battle import (
+    BattleResult, SideResult, joint_points, plan_points, resolve_battle,
+)
+from explorer.games.assault_of_the_giants.casualties import absorb, assign_damage, assign_in_order
+from explorer.games.assault_of_the_giants.combat import convert, modifiers_from_commands, side_totals
+from explorer.games.assault_of_the_giants.endgame import (
+    Phase, Standing, endgame_turns, may_attack_starting_region, win_chances,
+)
+from explorer.games.assault_of_the_giants.model import (
+    Battle, CombatDie, Modifiers, Side, Status, Unit,
+)
+from explorer.games.assault_of_the_giants.report import BattleReport
+from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle
+
+__all__ = [
+    "Battle", "BattleReport", "BattleResult", "CombatDie", "Modifiers", "Phase", "Side", "SideResult",
+    "Standing", "Status", "Unit", "absorb", "assign_damage", "assign_in_order", "battle_to_dict",
+    "convert", "endgame_turns", "joint_points", "may_attack_starting_region", "modifiers_from_commands",
+    "parse_battle", "plan_points", "resolve", "resolve_battle", "side_totals", "win_chances",
+]
+
+
+def resolve(data: object) -> BattleReport:
+    """Parse a scenario mapping and resolve the battle.
+
+    >>> report = resolve({"game": "assault-of-the-giants",
+    ...     "attacker": {"pool": {"basic": 1}, "units": []},
+    ...     "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 2}]}})
+    >>> report.to_dict()["attacker"]["ordning_points"]
+    {'0': 0.5, '2': 0.5}
+    """
+    return BattleReport(resolve_battle(parse_battle(data)))

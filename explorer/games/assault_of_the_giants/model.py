@@ -1,0 +1,135 @@
+"""Frozen value types of an Assault of the Giants battle: dice, modifiers, units, sides."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from explorer.dist import Dist
+from explorer.sourced import EXAMPLE
+
+__all__ = [
+    "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status",
+    "CASUALTY_ORDERS", "REROLL_POLICIES",
+]
+
+Symbols = tuple[int, int, int]
+"""Counts on one die face: (hit, block, arcane). A blank face, a miss, is (0, 0, 0)."""
+
+CASUALTY_ORDERS = ("listed", "fewest-op")
+"""How a side picks which unit absorbs damage next (scenario key ``casualty_order``)."""
+
+REROLL_POLICIES = ("misses", "blanks", "none")
+"""Which dice a side rerolls (scenario key ``reroll_policy``); ``misses`` is the spec's."""
+
+
+class Status(Enum):
+    """What a unit looks like after the battle."""
+
+    HEALTHY = "healthy"
+    """Unharmed, healthy side up."""
+    WOUNDED = "wounded"
+    """Flipped to (or still on) its wounded side."""
+    DEFEATED = "defeated"
+    """Removed from the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDie:
+    """A combat die: six faces, each a (hit, block, arcane) count.
+
+    >>> die = CombatDie("coin", ((1, 0, 0), (0, 0, 0)) * 3)
+    >>> die.dist().probability((1, 0, 0))
+    Fraction(1, 2)
+    """
+
+    name: str
+    faces: tuple[Symbols, ...]
+    source: str = EXAMPLE
+
+    def dist(self) -> Dist[Symbols]:
+        """Distribution of the face rolled."""
+        return Dist.uniform(self.faces)
+
+    def worth(self, arcane_value: int) -> Fraction:
+        """Expected hits + blocks of a fresh roll, an arcane counted as `arcane_value`.
+
+        >>> CombatDie("d", ((1, 0, 0), (0, 1, 0), (0, 0, 1)) * 2).worth(2)
+        Fraction(4, 3)
+        """
+        total = sum(h + b + arcane_value * a for h, b, a in self.faces)
+        return Fraction(total, len(self.faces))
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """The dice modifications a side may use in one battle (each used once, all at once)."""
+
+    rerolls: int = 0
+    """Dice that may be rerolled (cards right of Leader; NPC: up to 2)."""
+    arcane_to_hits: int = 0
+    """Arcane results that may each become 2 hits (cards left of Attack; attacker only)."""
+    arcane_to_blocks: int = 0
+    """Arcane results that may each become 1 block (cards right of Magic; NPC: up to 2)."""
+    source: str = "explicit"
+    """Where the numbers came from: "commands", "npc", "explicit" or a mix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One giant (or giantslayer) unit, with the values printed on its token.
+
+    >>> Unit("hill giant", fortitude=3, wounded_fortitude=2, ordning_value=1).current_fortitude
+    3
+    """
+
+    name: str
+    fortitude: int
+    wounded_fortitude: int
+    ordning_value: int = 0
+    wounded: bool = False
+    champion: bool = False
+
+    @property
+    def current_fortitude(self) -> int:
+        """Fortitude of the side showing at the start of the battle."""
+        return self.wounded_fortitude if self.wounded else self.fortitude
+
+    def giantslayer_reward(self) -> int:
+        """Ordning Points a giantslayer attack earns for defeating this unit: half, rounded up.
+
+        >>> Unit("g", 3, 2, ordning_value=3).giantslayer_reward()
+        2
+        """
+        return math.ceil(self.ordning_value / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a battle: its dice, its modifiers and its units."""
+
+    pool: tuple[tuple[CombatDie, int], ...]
+    modifiers: Modifiers
+    units: tuple[Unit, ...]
+    npc: bool = False
+    giantslayers: bool = False
+    casualty_order: str = "listed"
+    reroll_policy: str = "misses"
+    commands: tuple[str, ...] = ()
+    player: str = ""
+
+    @property
+    def dice_count(self) -> int:
+        """Number of dice rolled."""
+        return sum(n for _, n in self.pool)
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """An attacker and a defender; both roll, both sustain casualties."""
+
+    attacker: Side
+    defender: Side
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,96 @@
+"""The `resolve` report of one Assault of the Giants battle (scenario format v1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from explorer.games.assault_of_the_giants.battle import BattleResult, SideResult
+from explorer.games.assault_of_the_giants.model import Side, Status
+from explorer.report import dist_exact, dist_json, fmt_percent
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["BattleReport"]
+
+_SIDES = ("attacker", "defender")
+_QUANTITIES = ("hits", "blocks", "damage_taken", "ordning_points", "resource_cards")
+
+
+@dataclass(frozen=True, slots=True)
+class BattleReport:
+    """Exact answer to one battle scenario; `to_dict` is the spec's JSON."""
+
+    result: BattleResult
+
+    def side(self, name: str) -> SideResult:
+        """The result of ``"attacker"`` or ``"defender"``."""
+        return self.result.attacker if name == "attacker" else self.result.defender
+
+    def _scenario_side(self, name: str) -> Side:
+        return self.result.battle.attacker if name == "attacker" else self.result.battle.defender
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report: per side the spec's keys, plus means, exact fractions and settings."""
+        out: dict[str, Any] = {"format": 1, "game": "assault-of-the-giants"}
+        for name in _SIDES:
+            res, side = self.side(name), self._scenario_side(name)
+            entry: dict[str, Any] = {q: dist_json(getattr(res, q)) for q in _QUANTITIES}
+            entry["units"] = [
+                {s.value: float(res.unit_status(i).probability(s)) for s in Status}
+                for i in range(len(side.units))
+            ]
+            entry["unit_names"] = [u.name for u in side.units]
+            entry["means"] = {q: float(getattr(res, q).mean()) for q in _QUANTITIES}
+            entry["wiped_out"] = float(res.wiped_out())
+            entry["exact"] = {q: dist_exact(getattr(res, q)) for q in _QUANTITIES}
+            entry["modifiers"] = {
+                "rerolls": side.modifiers.rerolls, "arcane_to_hits": side.modifiers.arcane_to_hits,
+                "arcane_to_blocks": side.modifiers.arcane_to_blocks, "source": side.modifiers.source,
+            }
+            entry["casualty_order"] = side.casualty_order
+            entry["reroll_policy"] = side.reroll_policy
+            out[name] = entry
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long table: side, quantity, outcome, probability (units as ``unit: name``)."""
+        import pandas as pd
+
+        rows: list[dict[str, Any]] = []
+        for name in _SIDES:
+            res, side = self.side(name), self._scenario_side(name)
+            for q in _QUANTITIES:
+                rows += [{"side": name, "quantity": q, "outcome": str(o), "probability": float(p)}
+                         for o, p in getattr(res, q).probabilities().items()]
+            for i, unit in enumerate(side.units):
+                status = res.unit_status(i)
+                rows += [{"side": name, "quantity": f"unit {i}: {unit.name}", "outcome": s.value,
+                          "probability": float(status.probability(s))} for s in Status]
+        return pd.DataFrame(rows, columns=["side", "quantity", "outcome", "probability"])
+
+    def to_text(self) -> str:
+        """A readable summary and distribution table for the command line."""
+        lines: list[str] = []
+        for name in _SIDES:
+            res, side = self.side(name), self._scenario_side(name)
+            mods = side.modifiers
+            kind = " (NPC giants)" if side.npc else " (giantslayers)" if side.giantslayers else ""
+            lines.append(f"{name.upper()}{kind}: {side.dice_count} dice, {mods.rerolls} rerolls, "
+                         f"{mods.arcane_to_hits} arcane->2 hits, {mods.arcane_to_blocks} arcane->block "
+                         f"[{mods.source}]; casualties: {side.casualty_order}; rerolls: {side.reroll_policy}")
+            for q in _QUANTITIES:
+                dist = getattr(res, q)
+                if q == "resource_cards" and dist.probability(0) == 1:
+                    continue
+                cells = "  ".join(f"{o}:{fmt_percent(p)}" for o, p in dist.probabilities().items())
+                lines.append(f"  {q:<15} mean {float(dist.mean()):6.3f}   {cells}")
+            for i, unit in enumerate(side.units):
+                status = res.unit_status(i)
+                cells = "  ".join(f"{s.value} {fmt_percent(status.probability(s))}" for s in Status)
+                lines.append(f"  unit {unit.name:<20} {cells}")
+            if side.units:
+                lines.append(f"  all units defeated: {fmt_percent(res.wiped_out())}")
+            lines.append("")
+        return "\n".join(lines).rstrip() + "\n"
