@@ -1,0 +1,398 @@
+"""Plotly figures of exact results: pure functions from distributions to `go.Figure`.
+
+Charts only read the distributions they are given (`Dist.probability`, `at_least`,
+`at_most`, `mean`); exact `Fraction`s become floats here and nowhere earlier, and every
+hover label also carries the exact fraction where it is short enough to read.
+
+`sync_figure` copies a freshly built figure into a long-lived `go.FigureWidget`, so a
+widget panel keeps one widget per chart and updates it in place.
+No ipywidgets import: the panels own the widgets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.basedatatypes import BaseFigure
+
+from explorer.dist import Dist
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.games.assault_of_the_giants.model import Status
+
+__all__ = [
+    "VIEWS", "SIDE_COLORS", "STATUS_COLORS", "view_values", "distribution_figure", "sides_figure",
+    "casualties_figure", "battle_figures", "compare_figure", "sweep_heatmap", "symbols_figure",
+    "sync_figure",
+]
+
+VIEWS = ("exactly", "at least", "at most")
+"""How a distribution is shown: P(X = k), P(X >= k) or P(X <= k)."""
+
+SIDE_COLORS: Mapping[str, str] = {"attacker": "#c0392b", "defender": "#2e6da4"}
+"""One colour per side, the same in every chart."""
+
+STATUS_COLORS: Mapping[Status, str] = {
+    Status.HEALTHY: "#2e8b57", Status.WOUNDED: "#f0a202", Status.DEFEATED: "#b03a2e",
+}
+"""Green, amber and red for a unit's status after the battle."""
+
+_SYMBOL = {"exactly": "=", "at least": "≥", "at most": "≤"}
+_NEUTRAL = "#555555"
+_PINNED = "rgba(120, 120, 120, 0.30)"
+_HEIGHT = 320
+_MARGIN = {"l": 60, "r": 20, "t": 48, "b": 45}
+_PERCENT_TICKS = ".1~%"
+
+
+# ----------------------------------------------------------------------------- helpers
+def _exact_values(dist: Dist[int], view: str) -> tuple[list[int], list[Fraction]]:
+    """Outcomes min..max (gaps included) with their exact probabilities in `view`."""
+    if view not in VIEWS:
+        raise ValueError(f"view must be one of {', '.join(VIEWS)}; got {view!r}")
+    xs = list(range(min(dist), max(dist) + 1))
+    read = {"exactly": dist.probability, "at least": dist.at_least, "at most": dist.at_most}[view]
+    return xs, [read(k) for k in xs]
+
+
+def _percent(p: Fraction | float) -> str:
+    return f"{float(p):.2%}"
+
+
+def _hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction]) -> list[list[str]]:
+    """customdata rows: [hover line, exact fraction]; the fraction is shown for "exactly" only."""
+    rows = []
+    for x, p in zip(xs, ps):
+        line = f"P({label} {_SYMBOL[view]} {x}) = {_percent(p)}"
+        rows.append([line + (f" ({p})" if view == "exactly" else ""), str(p)])
+    return rows
+
+
+def _bar(dist: Dist[int], view: str, label: str, name: str, color: str, **extra: Any) -> go.Bar:
+    xs, ps = _exact_values(dist, view)
+    return go.Bar(
+        x=xs, y=[float(p) for p in ps], name=name, marker={"color": color},
+        customdata=_hover_lines(label, view, xs, ps),
+        hovertemplate=f"%{{customdata[0]}}<extra>{name}</extra>", **extra,
+    )
+
+
+def _style(fig: go.Figure, title: str, x_title: str, y_title: str = "probability",
+           percent_y: bool = True) -> go.Figure:
+    """The common look: white template, compact margins, whole-number x ticks, percent y axis."""
+    y_axis = {"tickformat": _PERCENT_TICKS, "rangemode": "tozero"} if percent_y else {}
+    fig.update_layout(
+        template="plotly_white", height=_HEIGHT, margin=_MARGIN, title={"text": title, "x": 0.01},
+        xaxis={"title": {"text": x_title}, "dtick": 1},
+        yaxis={"title": {"text": y_title}, **y_axis},
+        legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
+        bargap=0.15,
+    )
+    return fig
+
+
+def _mark_mean(fig: go.Figure, mean: Fraction, color: str, label: str = "", row: int = 0) -> None:
+    """A dashed vertical line at `mean` with a "mean 3.42" note (stacked by `row`)."""
+    x = float(mean)
+    fig.add_shape(type="line", x0=x, x1=x, xref="x", y0=0, y1=1, yref="paper",
+                  line={"color": color, "dash": "dash", "width": 2})
+    fig.add_annotation(x=x, xref="x", y=1 - 0.09 * row, yref="paper", xanchor="left", yanchor="top",
+                       text=f"{label + ' ' if label else ''}mean {x:.2f}", showarrow=False,
+                       font={"color": color, "size": 11}, bgcolor="rgba(255,255,255,0.7)")
+
+
+# ----------------------------------------------------------------------------- public
+def view_values(dist: Dist[int], view: str) -> tuple[list[int], list[float]]:
+    """Outcomes from min to max (missing ones filled in) with P(X = k), P(X >= k) or P(X <= k).
+
+    Args:
+        dist: a distribution of whole numbers.
+        view: one of `VIEWS`.
+
+    Returns:
+        The outcomes and their probabilities as floats.
+
+    Raises:
+        ValueError: `view` is not one of `VIEWS`.
+
+    >>> view_values(Dist({0: 1, 2: 3}), "exactly")
+    ([0, 1, 2], [0.25, 0.0, 0.75])
+    >>> view_values(Dist({0: 1, 2: 3}), "at least")[1]
+    [1.0, 0.75, 0.75]
+    """
+    xs, ps = _exact_values(dist, view)
+    return xs, [float(p) for p in ps]
+
+
+def distribution_figure(dist: Dist[int], *, title: str, x_title: str, view: str = "exactly",
+                        name: str = "", color: str | None = None) -> go.Figure:
+    """Bars of one distribution with its mean marked.
+
+    Args:
+        dist: a distribution of whole numbers.
+        title: the chart title.
+        x_title: what the outcome counts, in the rulebook's words; also used in hover labels.
+        view: one of `VIEWS`.
+        name: the trace name (shown in the hover box).
+        color: bar colour; a neutral grey by default.
+
+    Returns:
+        A figure with one bar trace; customdata rows hold [hover line, exact fraction].
+
+    >>> fig = distribution_figure(Dist.uniform(range(1, 7)), title="One die", x_title="pips")
+    >>> fig.data[0].customdata[2][0]
+    'P(pips = 3) = 16.67% (1/6)'
+    >>> fig.layout.annotations[0].text
+    'mean 3.50'
+    """
+    color = color or _NEUTRAL
+    fig = go.Figure(_bar(dist, view, x_title, name, color))
+    _mark_mean(fig, dist.mean(), color)
+    return _style(fig, title, x_title)
+
+
+def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: str, x_title: str,
+                 view: str = "exactly") -> go.Figure:
+    """Grouped bars of the same quantity for both sides, each side's mean marked.
+
+    Args:
+        attacker_dist: the attacker's distribution.
+        defender_dist: the defender's distribution.
+        title: the chart title.
+        x_title: what the outcome counts.
+        view: one of `VIEWS`.
+
+    Returns:
+        A figure with traces named "attacker" and "defender".
+
+    >>> fig = sides_figure(Dist.single(1), Dist.uniform([0, 2]), title="Damage taken", x_title="damage")
+    >>> [t.name for t in fig.data], fig.data[1].y
+    (['attacker', 'defender'], (0.5, 0.0, 0.5))
+    """
+    fig = go.Figure()
+    for row, (side, dist) in enumerate((("attacker", attacker_dist), ("defender", defender_dist))):
+        fig.add_trace(_bar(dist, view, x_title, side, SIDE_COLORS[side]))
+        _mark_mean(fig, dist.mean(), SIDE_COLORS[side], side, row)
+    fig.update_layout(barmode="group")
+    return _style(fig, title, x_title)
+
+
+def _unit_labels(result: BattleResult) -> list[tuple[str, int, str]]:
+    """(side, unit index, label) for every unit; repeated names are numbered 1, 2, ..."""
+    rows = [(side, i, unit.name) for side in ("attacker", "defender")
+            for i, unit in enumerate(getattr(result.battle, side).units)]
+    totals = Counter((side, name) for side, _, name in rows)
+    seen: Counter[tuple[str, str]] = Counter()
+    labels = []
+    for side, i, name in rows:
+        seen[side, name] += 1
+        suffix = f" {seen[side, name]}" if totals[side, name] > 1 else ""
+        labels.append((side, i, f"{side}: {name}{suffix}"))
+    return labels
+
+
+def casualties_figure(result: BattleResult) -> go.Figure:
+    """Horizontal stacked bars: each unit's chance to end the battle healthy, wounded or defeated.
+
+    Args:
+        result: a resolved battle.
+
+    Returns:
+        A figure with traces "healthy", "wounded", "defeated"; one bar per unit, top to bottom
+        the attacker's units then the defender's.
+
+    >>> from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+    >>> result = resolve_battle(parse_battle({"game": "assault-of-the-giants",
+    ...     "attacker": {"pool": {"basic": 1}, "units": []},
+    ...     "defender": {"pool": {}, "units": [{"name": "Hill giant", "fortitude": 1, "ordning_value": 1}]}}))
+    >>> fig = casualties_figure(result)
+    >>> fig.data[2].name, fig.data[2].y, fig.data[2].x
+    ('defeated', ('defender: Hill giant',), (0.5,))
+    """
+    units = _unit_labels(result)
+    fig = go.Figure()
+    for status in Status:
+        ps = [getattr(result, side).unit_status(i).probability(status) for side, i, _ in units]
+        fig.add_trace(go.Bar(
+            y=[label for _, _, label in units], x=[float(p) for p in ps], orientation="h",
+            name=status.value, marker={"color": STATUS_COLORS[status]},
+            customdata=[f"{label}<br>{status.value}: {_percent(p)} ({p})" for (_, _, label), p in zip(units, ps)],
+            hovertemplate="%{customdata}<extra></extra>",
+        ))
+    _style(fig, "Casualties: damage sustained against Fortitude", "probability", "", percent_y=False)
+    fig.update_layout(barmode="stack", height=max(_HEIGHT, 110 + 26 * len(units)),
+                      xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
+                      yaxis={"autorange": "reversed", "type": "category"})
+    if not units:
+        fig.add_annotation(text="no units in this battle", showarrow=False, x=0.5, y=0.5,
+                           xref="paper", yref="paper")
+    return fig
+
+
+def battle_figures(result: BattleResult, view: str = "exactly") -> dict[str, go.Figure]:
+    """The four charts of one battle.
+
+    Args:
+        result: a resolved battle.
+        view: one of `VIEWS` (the casualty chart has no view).
+
+    Returns:
+        Figures under "hits", "damage", "casualties" and "ordning_points".
+
+    >>> from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+    >>> result = resolve_battle(parse_battle({"game": "assault-of-the-giants",
+    ...     "attacker": {"pool": {"basic": 1}, "units": []},
+    ...     "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 2}]}}))
+    >>> sorted(battle_figures(result))
+    ['casualties', 'damage', 'hits', 'ordning_points']
+    """
+    atk, dfn = result.attacker, result.defender
+    return {
+        "hits": sides_figure(atk.hits, dfn.hits, title="Hits after rerolls and conversions",
+                             x_title="hits", view=view),
+        "damage": sides_figure(atk.damage_taken, dfn.damage_taken, title="Damage taken",
+                               x_title="damage", view=view),
+        "casualties": casualties_figure(result),
+        "ordning_points": sides_figure(atk.ordning_points, dfn.ordning_points, title="Ordning Points earned",
+                                       x_title="Ordning Points", view=view),
+    }
+
+
+def compare_figure(dist_a: Dist[int], dist_b: Dist[int], *, labels: tuple[str, str] = ("A (pinned)", "B (current)"),
+                   title: str, x_title: str, view: str = "exactly") -> go.Figure:
+    """Two scenarios overlaid: A as wide outlined bars, B as narrower solid bars; both means marked.
+
+    Args:
+        dist_a: the pinned scenario's distribution.
+        dist_b: the current scenario's distribution.
+        labels: trace names of A and B.
+        title: the chart title.
+        x_title: what the outcome counts.
+        view: one of `VIEWS`.
+
+    Returns:
+        A figure with two bar traces, A first.
+
+    >>> fig = compare_figure(Dist.single(2), Dist.uniform([1, 3]), title="Hits", x_title="hits")
+    >>> [t.name for t in fig.data], [s.x0 for s in fig.layout.shapes]
+    (['A (pinned)', 'B (current)'], [2.0, 2.0])
+    """
+    fig = go.Figure([
+        _bar(dist_a, view, x_title, labels[0], _PINNED, width=0.85),
+        _bar(dist_b, view, x_title, labels[1], SIDE_COLORS["defender"], width=0.45),
+    ])
+    fig.data[0].marker.line = {"color": _NEUTRAL, "width": 2}
+    _mark_mean(fig, dist_a.mean(), _NEUTRAL, labels[0], 0)
+    _mark_mean(fig, dist_b.mean(), SIDE_COLORS["defender"], labels[1], 1)
+    fig.update_layout(barmode="overlay")
+    return _style(fig, title, x_title)
+
+
+def _is_chance(outcome_title: str) -> bool:
+    return outcome_title.startswith("P(") or outcome_title.lower().startswith("chance")
+
+
+def sweep_heatmap(x_values: Sequence[Any], y_values: Sequence[Any], z: Sequence[Sequence[float | Fraction]], *,
+                  x_title: str, y_title: str, outcome_title: str) -> go.Figure:
+    """A heatmap of one outcome over a grid of two settings, the value written in each cell.
+
+    Args:
+        x_values: settings along the x axis.
+        y_values: settings along the y axis.
+        z: one row per y value, each with one value per x value (floats or Fractions).
+        x_title: name of the x setting.
+        y_title: name of the y setting.
+        outcome_title: what the cells hold; a chance ("P(...)" or "chance ...") is shown as a percent.
+
+    Raises:
+        ValueError: `z` does not have len(y_values) rows of len(x_values).
+
+    >>> fig = sweep_heatmap([1, 2], [0], [[Fraction(1, 4), 0.5]], x_title="dice", y_title="rerolls",
+    ...                     outcome_title="P(win)")
+    >>> [list(row) for row in fig.data[0].z], fig.data[0].texttemplate
+    ([[0.25, 0.5]], '%{z:.0%}')
+    """
+    if len(z) != len(y_values) or any(len(row) != len(x_values) for row in z):
+        raise ValueError(f"z must have {len(y_values)} rows of {len(x_values)} values")
+    fmt = ".1%" if _is_chance(outcome_title) else ".3f"
+    fig = go.Figure(go.Heatmap(
+        x=list(x_values), y=list(y_values), z=[[float(v) for v in row] for row in z],
+        colorscale="Blues", texttemplate="%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
+        colorbar={"title": {"text": outcome_title}, "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
+        hovertemplate=f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
+    ))
+    _style(fig, f"{outcome_title} by {x_title} and {y_title}", x_title, y_title, percent_y=False)
+    fig.update_layout(xaxis={"type": "category"}, yaxis={"type": "category"})
+    return fig
+
+
+def symbols_figure(totals: Dist[tuple[int, int]], *, title: str = "Hits and blocks") -> go.Figure:
+    """Joint heatmap of (hits, blocks): one cell per combination, exact fractions in the hover.
+
+    Args:
+        totals: the joint distribution of (hits, blocks).
+        title: the chart title.
+
+    Returns:
+        A heatmap with z[blocks][hits], rows from the fewest blocks to the most.
+
+    >>> coin = Dist.uniform([(1, 0), (0, 1)])
+    >>> fig = symbols_figure(coin)
+    >>> [list(row) for row in fig.data[0].z], fig.data[0].customdata[0][1]
+    ([[0.0, 0.5], [0.5, 0.0]], 'P(hits = 1, blocks = 0) = 50.00% (1/2)')
+    """
+    hits = range(min(h for h, _ in totals), max(h for h, _ in totals) + 1)
+    blocks = range(min(b for _, b in totals), max(b for _, b in totals) + 1)
+    exact = [[totals.probability((h, b)) for h in hits] for b in blocks]
+    fig = go.Figure(go.Heatmap(
+        x=list(hits), y=list(blocks), z=[[float(p) for p in row] for row in exact],
+        text=[[f"{float(p):.1%}" if p else "" for p in row] for row in exact], texttemplate="%{text}",
+        customdata=[[f"P(hits = {h}, blocks = {b}) = {_percent(p)} ({p})" for h, p in zip(hits, row)]
+                    for b, row in zip(blocks, exact)],
+        hovertemplate="%{customdata}<extra></extra>", colorscale="Blues",
+        colorbar={"title": {"text": "probability"}, "tickformat": _PERCENT_TICKS},
+    ))
+    _style(fig, title, "hits", "blocks", percent_y=False)
+    fig.update_layout(yaxis={"dtick": 1})
+    return fig
+
+
+# ----------------------------------------------------------------------------- widgets
+def _replace_props(obj: Any, props: dict[str, Any]) -> None:
+    """Overwrite `obj` (a trace or a layout) with `props`, clearing what `props` leaves out."""
+    props = {k: v for k, v in props.items() if k not in ("type", "uid")}
+    stale = {k: None for k in obj.to_plotly_json() if k not in props and k not in ("type", "uid")}
+    obj.update({**stale, **props}, overwrite=True)
+
+
+def sync_figure(target: BaseFigure, source: BaseFigure) -> None:
+    """Make `target` (a persistent `go.FigureWidget`) show `source`, updating it in place.
+
+    Traces are updated one by one when their number and types match, so the widget keeps its
+    trace objects (and uids); otherwise the traces are replaced. Properties, shapes and
+    annotations missing from `source` are cleared rather than merged.
+
+    Args:
+        target: the figure (usually a `go.FigureWidget`) to update.
+        source: a freshly built figure.
+
+    >>> widget = go.FigureWidget(distribution_figure(Dist.single(1), title="t", x_title="hits"))
+    >>> trace = widget.data[0]
+    >>> sync_figure(widget, distribution_figure(Dist.uniform([1, 2]), title="t", x_title="hits"))
+    >>> widget.data[0] is trace, trace.y
+    (True, (0.5, 0.5))
+    """
+    with target.batch_update():
+        if [t.type for t in target.data] == [t.type for t in source.data]:
+            for old, new in zip(target.data, source.data):
+                _replace_props(old, new.to_plotly_json())
+        else:
+            target.data = ()
+            target.add_traces(list(source.data))
+        layout = source.layout.to_plotly_json()
+        layout.setdefault("shapes", [])
+        layout.setdefault("annotations", [])
+        _replace_props(target.layout, layout)
