@@ -62,6 +62,11 @@ def _percent(p: Fraction | float) -> str:
     return f"{float(p):.2%}"
 
 
+def _cell_text(p: Fraction) -> str:
+    """A short percentage for a heatmap cell; empty for an impossible cell."""
+    return "" if not p else "<0.1%" if p < Fraction(1, 1000) else f"{float(p):.1%}"
+
+
 def _hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction]) -> list[list[str]]:
     """customdata rows: [hover line, exact fraction]; the fraction is shown for "exactly" only."""
     rows = []
@@ -180,17 +185,17 @@ def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: s
     return _style(fig, title, x_title)
 
 
-def _unit_labels(result: BattleResult) -> list[tuple[str, int, str]]:
-    """(side, unit index, label) for every unit; repeated names are numbered 1, 2, ..."""
-    rows = [(side, i, unit.name) for side in ("attacker", "defender")
+def _unit_labels(result: BattleResult) -> list[tuple[str, int, str, int]]:
+    """(side, unit index, label, Fortitude now) per unit; repeated names are numbered 1, 2, ..."""
+    rows = [(side, i, unit.name, unit.current_fortitude) for side in ("attacker", "defender")
             for i, unit in enumerate(getattr(result.battle, side).units)]
-    totals = Counter((side, name) for side, _, name in rows)
+    totals = Counter((side, name) for side, _, name, _ in rows)
     seen: Counter[tuple[str, str]] = Counter()
     labels = []
-    for side, i, name in rows:
+    for side, i, name, fortitude in rows:
         seen[side, name] += 1
         suffix = f" {seen[side, name]}" if totals[side, name] > 1 else ""
-        labels.append((side, i, f"{side}: {name}{suffix}"))
+        labels.append((side, i, f"{side}: {name}{suffix}", fortitude))
     return labels
 
 
@@ -215,15 +220,16 @@ def casualties_figure(result: BattleResult) -> go.Figure:
     units = _unit_labels(result)
     fig = go.Figure()
     for status in Status:
-        ps = [getattr(result, side).unit_status(i).probability(status) for side, i, _ in units]
+        ps = [getattr(result, side).unit_status(i).probability(status) for side, i, _, _ in units]
         fig.add_trace(go.Bar(
-            y=[label for _, _, label in units], x=[float(p) for p in ps], orientation="h",
+            y=[label for _, _, label, _ in units], x=[float(p) for p in ps], orientation="h",
             name=status.value, marker={"color": STATUS_COLORS[status]},
-            customdata=[f"{label}<br>{status.value}: {_percent(p)} ({p})" for (_, _, label), p in zip(units, ps)],
+            customdata=[f"{label} (Fortitude {f})<br>{status.value}: {_percent(p)} ({p})"
+                        for (_, _, label, f), p in zip(units, ps)],
             hovertemplate="%{customdata}<extra></extra>",
         ))
-    _style(fig, "Casualties: damage sustained against Fortitude", "probability", "", percent_y=False)
-    fig.update_layout(barmode="stack", height=max(_HEIGHT, 110 + 26 * len(units)),
+    _style(fig, "Casualties", "probability", "", percent_y=False)
+    fig.update_layout(barmode="stack", height=max(_HEIGHT, 110 + 26 * len(units)), legend_traceorder="normal",
                       xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
                       yaxis={"autorange": "reversed", "type": "category"})
     if not units:
@@ -321,7 +327,7 @@ def sweep_heatmap(x_values: Sequence[Any], y_values: Sequence[Any], z: Sequence[
     fig = go.Figure(go.Heatmap(
         x=list(x_values), y=list(y_values), z=[[float(v) for v in row] for row in z],
         colorscale="Blues", texttemplate="%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
-        colorbar={"title": {"text": outcome_title}, "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
+        colorbar={"title": {"text": outcome_title, "side": "right"}, "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
         hovertemplate=f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
     ))
     _style(fig, f"{outcome_title} by {x_title} and {y_title}", x_title, y_title, percent_y=False)
@@ -349,7 +355,7 @@ def symbols_figure(totals: Dist[tuple[int, int]], *, title: str = "Hits and bloc
     exact = [[totals.probability((h, b)) for h in hits] for b in blocks]
     fig = go.Figure(go.Heatmap(
         x=list(hits), y=list(blocks), z=[[float(p) for p in row] for row in exact],
-        text=[[f"{float(p):.1%}" if p else "" for p in row] for row in exact], texttemplate="%{text}",
+        text=[[_cell_text(p) for p in row] for row in exact], texttemplate="%{text}",
         customdata=[[f"P(hits = {h}, blocks = {b}) = {_percent(p)} ({p})" for h, p in zip(hits, row)]
                     for b, row in zip(blocks, exact)],
         hovertemplate="%{customdata}<extra></extra>", colorscale="Blues",

@@ -8,11 +8,15 @@ symbols are then combined with the exact distribution of the fresh rolls and con
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
 import math
+import operator
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer.dist import Dist
+from explorer.packed import Packing
 from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side, Symbols
 
 __all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "kind_order"]
@@ -137,24 +141,52 @@ def reroll_choice(policy: str, controls: Sequence[Control], arcane: int, modifie
     return _POLICIES[policy](controls, arcane, modifiers, order)
 
 
-def _control_of(face: Symbols) -> tuple[int, int, int, int, int, int]:
-    """One die's contribution to the state: (blank, 1-arcane-only, 2-arcane-only, h, b, a)."""
+def _control_of(face: Symbols) -> tuple[int, int, int]:
+    """A face as a decision token: (1,0,0) blank, (0,1,0) one arcane only, (0,0,1) two, else zeros."""
     hits, blocks, arcane = face
-    if hits == 0 and blocks == 0:
-        return (1 if arcane == 0 else 0, 1 if arcane == 1 else 0, 1 if arcane == 2 else 0, 0, 0, arcane)
-    return (0, 0, 0, hits, blocks, arcane)
+    if hits or blocks or arcane > 2:
+        return (0, 0, 0)
+    return (1 if arcane == 0 else 0, 1 if arcane == 1 else 0, 1 if arcane == 2 else 0)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(map(operator.add, a, b))
 
 
+@lru_cache(maxsize=256)
+def _kind_states(die: CombatDie, n: int) -> tuple[tuple[Control, int, int, int, int], ...]:
+    """Every multiset of `n` rolls of `die` as (control counts, hits, blocks, arcane, weight)."""
+    tokens: dict[tuple[Control, Symbols], int] = {}
+    for face in die.faces:
+        key = (_control_of(face), face)
+        tokens[key] = tokens.get(key, 0) + 1
+    items = list(tokens.items())
+    out: dict[tuple[Control, int, int, int], int] = {}
+
+    def walk(i: int, left: int, nb: int, n1: int, n2: int, h: int, b: int, a: int, weight: int) -> None:
+        ((cb, c1, c2), (fh, fb, fa)), w = items[i]
+        last = i == len(items) - 1
+        for c in (left,) if last else range(left + 1):
+            args = (nb + c * cb, n1 + c * c1, n2 + c * c2, h + c * fh, b + c * fb, a + c * fa)
+            mult = weight * math.comb(left, c) * w**c
+            if last:
+                key = ((args[0], args[1], args[2]), args[3], args[4], args[5])
+                out[key] = out.get(key, 0) + mult
+            else:
+                walk(i + 1, left - c, *args, mult)
+
+    walk(0, n, 0, 0, 0, 0, 0, 0, 1)
+    return tuple((*key, w) for key, w in out.items())
+
+
+@lru_cache(maxsize=256)
 def _fresh(die: CombatDie, n: int, cap: int) -> Dist[Symbols]:
     """Symbols of `n` fresh rolls of `die`, arcane capped at `cap` (more cannot be used)."""
-    if n == 0:
-        return Dist.single((0, 0, 0))
-    summed = die.dist().repeat(n, _add)  # type: ignore[arg-type]
-    return summed.map(lambda s: (s[0], s[1], min(s[2], cap)))
+    weights: dict[Symbols, int] = {}
+    for _, h, b, a, w in _kind_states(die, n):
+        key = (h, b, min(a, cap))
+        weights[key] = weights.get(key, 0) + w
+    return Dist(weights)
 
 
 def side_totals(side: Side) -> Dist[tuple[int, int]]:
@@ -165,62 +197,73 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     >>> side_totals(side).probability((1, 0))
     Fraction(3, 4)
     """
-    dice = [die for die, n in side.pool if n]
-    counts = [n for _, n in side.pool if n]
+    entries = [(die, n) for die, n in side.pool if n]
     mods = side.modifiers
     cap = mods.arcane_to_hits + mods.arcane_to_blocks
-    order = kind_order(dice, mods)
-    # Joint state over kinds: (controls per kind, hits, blocks, arcane) of the first roll.
-    states: dict[tuple[tuple[Control, ...], int, int, int], int] = {((), 0, 0, 0): 1}
-    for die, n in zip(dice, counts):
-        per_kind = die.dist().map(_control_of).repeat(n, _add)
-        merged: dict[tuple[tuple[Control, ...], int, int, int], int] = {}
-        for (controls, h, b, a), w in states.items():
-            for (nb, n1, n2, h2, b2, a2), w2 in per_kind.items():
-                key = (controls + ((nb, n1, n2),), h + h2, b + b2, a + a2)
-                merged[key] = merged.get(key, 0) + w * w2
-        states = merged
-    # Decide rerolls per state; group the kept symbols by what is rerolled.
-    groups: dict[tuple[int, ...], dict[Symbols, int]] = {}
+    order = kind_order([die for die, _ in entries], mods)
+    packing = _layout(entries, mods.rerolls, cap)
+    a_shift = packing.strides[0] * packing.bytes * 8
+    groups: dict[tuple[int, ...], int] = {}
     decided: dict[tuple[tuple[Control, ...], int], Decision] = {}
-    for (controls, h, b, a), w in states.items():
-        decision = decided.get((controls, a))
+    # Joint states of the first roll, by what the policy looks at: per kind the decision tokens
+    # and arcane; the hits and blocks under each state travel packed in one big integer.
+    for combo in itertools.product(*(_kind_groups(die, n, packing) for die, n in entries)):
+        controls = tuple(state[0] for state in combo)
+        arcane = sum(state[1] for state in combo)
+        decision = decided.get((controls, arcane))
         if decision is None:
-            decision = decided[(controls, a)] = reroll_choice(side.reroll_policy, controls, a, mods, order)
+            decision = decided[(controls, arcane)] = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
         rerolled, removed = decision
-        kept = (h, b, min(a - removed, cap))
-        group = groups.setdefault(rerolled, {})
-        group[kept] = group.get(kept, 0) + w
-    return _finish(groups, dice, counts, mods, cap)
+        packed = combo[0][2] if combo else 1
+        for state in combo[1:]:
+            packed *= state[2]
+        kept_arcane = min(arcane - removed, cap)
+        groups[rerolled] = groups.get(rerolled, 0) + (packed << (kept_arcane * a_shift))
+    if not entries:
+        groups[()] = 1
+    return _finish(groups, [die for die, _ in entries], packing, mods, cap)
 
 
-def _finish(groups: dict[tuple[int, ...], dict[Symbols, int]], dice: Sequence[CombatDie],
-            counts: Sequence[int], mods: Modifiers, cap: int) -> Dist[tuple[int, int]]:
-    """Add the fresh rolls of each group's rerolled dice, convert, and weigh to one denominator."""
-    fresh_cache: dict[tuple[int, int], Dist[Symbols]] = {}
+def _layout(entries: Sequence[tuple[CombatDie, int]], rerolls: int, cap: int) -> Packing:
+    """Slots for (arcane, hits, blocks): wide enough for every weight and every total.
+
+    Kept dice plus fresh dice never exceed each die's best face; arcane is capped at `cap`
+    on both; the weights never exceed the product of all rolls' totals.
+    """
+    top_h = sum(n * max(f[0] for f in die.faces) for die, n in entries)
+    top_b = sum(n * max(f[1] for f in die.faces) for die, n in entries)
+    bound = math.prod(len(die.faces) ** (n + min(n, rerolls)) for die, n in entries)
+    return Packing((2 * cap + 1, top_h + 1, top_b + 1), bound.bit_length() + 1)
+
+
+def _kind_groups(die: CombatDie, n: int, packing: Packing) -> list[tuple[Control, int, int]]:
+    """`n` rolls of `die` as (decision tokens, arcane, packed hits-and-blocks distribution)."""
+    by_state: dict[tuple[Control, int], list[tuple[tuple[int, int, int], int]]] = {}
+    for control, h, b, a, w in _kind_states(die, n):
+        by_state.setdefault((control, a), []).append(((0, h, b), w))
+    return [(control, a, packing.pack(cells)) for (control, a), cells in by_state.items()]
+
+
+def _finish(groups: dict[tuple[int, ...], int], dice: Sequence[CombatDie], packing: Packing,
+            mods: Modifiers, cap: int) -> Dist[tuple[int, int]]:
+    """Add each group's fresh rolls (a packed product), bring all to one denominator, convert."""
     fresh_of: dict[tuple[int, ...], Dist[Symbols]] = {}
     for rerolled in groups:
         fresh = Dist.single((0, 0, 0))
         for k, r in enumerate(rerolled):
             if r:
-                if (k, r) not in fresh_cache:
-                    fresh_cache[(k, r)] = _fresh(dice[k], r, cap)
-                fresh = fresh.combine(fresh_cache[(k, r)], _add)  # type: ignore[arg-type]
+                fresh = fresh.combine(_fresh(dice[k], r, cap), lambda x, y: (x[0] + y[0], x[1] + y[1], min(x[2] + y[2], cap)))
         fresh_of[rerolled] = fresh
     common = math.lcm(*(f.total for f in fresh_of.values()))
-    final: dict[tuple[int, int], int] = {}
-    converted: dict[Symbols, tuple[int, int]] = {}
+    packed = 0
     for rerolled, kept in groups.items():
         fresh = fresh_of[rerolled]
-        scale = common // fresh.total
-        fresh_items = [(s, w * scale) for s, w in fresh.items()]
-        for (h, b, a), wk in kept.items():
-            for (fh, fb, fa), wf in fresh_items:
-                symbols = (h + fh, b + fb, min(a + fa, cap))
-                result = converted.get(symbols)
-                if result is None:
-                    result = converted[symbols] = convert(symbols, mods)
-                final[result] = final.get(result, 0) + wk * wf
+        cells = (((a, h, b), w) for (h, b, a), w in fresh.items())
+        packed += kept * packing.pack(cells) * (common // fresh.total)
+    final: dict[tuple[int, int], int] = {}
+    for (a, h, b), w in packing.unpack(packed).items():
+        key = convert((h, b, min(a, cap)), mods)
+        final[key] = final.get(key, 0) + w
     return Dist(final)
 
 

@@ -1,0 +1,270 @@
+"""Charts show exactly the numbers of the distributions they are given."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+from explorer.charts import (
+    SIDE_COLORS, VIEWS, battle_figures, casualties_figure, compare_figure, distribution_figure,
+    sides_figure, sweep_heatmap, symbols_figure, sync_figure, view_values,
+)
+from explorer.dist import Dist
+from explorer.games.assault_of_the_giants import Status, parse_battle, resolve_battle
+
+# 0, 2, 3 with a gap at 1: weights 1, 2, 3 of 6
+GAPPY = Dist({0: 1, 2: 2, 3: 3})
+TWO_DICE = Dist.uniform(range(1, 7)) + Dist.uniform(range(1, 7))
+
+
+@pytest.fixture(scope="module")
+def result():
+    return resolve_battle(parse_battle({
+        "game": "assault-of-the-giants",
+        "attacker": {"pool": {"basic": 3}, "rerolls": 1, "units": [
+            {"name": "Fire giant", "fortitude": 3, "ordning_value": 2},
+            {"name": "Fire giant", "fortitude": 3, "ordning_value": 2},
+        ]},
+        "defender": {"pool": {"basic": 2}, "units": [
+            {"name": "Hill giant", "fortitude": 2, "ordning_value": 1},
+            {"name": "Hill giant", "fortitude": 2, "ordning_value": 1},
+            {"name": "Hill elite", "fortitude": 3, "ordning_value": 2},
+        ]},
+    }))
+
+
+def floats(values):
+    return [float(v) for v in values]
+
+
+# ----------------------------------------------------------------------------- view_values
+def test_exactly_fills_gaps_with_zero():
+    assert view_values(GAPPY, "exactly") == ([0, 1, 2, 3], [1 / 6, 0.0, 2 / 6, 3 / 6])
+
+
+@pytest.mark.parametrize("dist", [GAPPY, TWO_DICE, Dist.single(4)])
+def test_views_match_dist(dist):
+    xs, exactly = view_values(dist, "exactly")
+    _, at_least = view_values(dist, "at least")
+    _, at_most = view_values(dist, "at most")
+    assert xs == list(range(min(dist), max(dist) + 1))
+    assert exactly == [float(dist.probability(k)) for k in xs]
+    assert at_least == [float(dist.at_least(k)) for k in xs]
+    assert at_most == [float(dist.at_most(k)) for k in xs]
+    assert at_least[0] == 1.0 and at_most[-1] == 1.0
+    assert all(a >= b for a, b in zip(at_least, at_least[1:]))
+    assert all(a <= b for a, b in zip(at_most, at_most[1:]))
+
+
+def test_unknown_view_is_refused():
+    with pytest.raises(ValueError, match="at least"):
+        view_values(GAPPY, "more than")
+
+
+# ----------------------------------------------------------------------------- distribution_figure
+@pytest.mark.parametrize("view", VIEWS)
+def test_distribution_figure_bars_are_the_view(view):
+    fig = distribution_figure(TWO_DICE, title="Two dice", x_title="pips", view=view)
+    xs, ys = view_values(TWO_DICE, view)
+    assert len(fig.data) == 1 and fig.data[0].type == "bar"
+    assert list(fig.data[0].x) == xs
+    assert list(fig.data[0].y) == ys
+    assert fig.layout.yaxis.tickformat.endswith("%")
+    assert fig.layout.yaxis.title.text == "probability"
+
+
+def test_distribution_figure_marks_the_mean():
+    fig = distribution_figure(GAPPY, title="t", x_title="hits")
+    (line,) = fig.layout.shapes
+    assert line.x0 == line.x1 == float(GAPPY.mean())
+    assert line.line.dash == "dash"
+    assert fig.layout.annotations[0].text == f"mean {float(GAPPY.mean()):.2f}" == "mean 2.17"
+
+
+def test_distribution_hover_has_exact_fraction():
+    dist = Dist({0: 137, 3: 25})  # P(3) = 25/162
+    fig = distribution_figure(dist, title="t", x_title="hits")
+    assert fig.data[0].customdata[3][0] == "P(hits = 3) = 15.43% (25/162)"
+    assert fig.data[0].customdata[3][1] == "25/162"
+    assert "%{customdata[0]}" in fig.data[0].hovertemplate
+
+
+def test_at_least_hover_uses_the_view():
+    fig = distribution_figure(GAPPY, title="t", x_title="damage", view="at least")
+    assert fig.data[0].customdata[2][0] == "P(damage ≥ 2) = 83.33%"
+    assert fig.data[0].customdata[2][1] == "5/6"
+
+
+def test_distribution_colour_and_name():
+    fig = distribution_figure(GAPPY, title="t", x_title="hits", name="attacker", color="#123456")
+    assert fig.data[0].name == "attacker" and fig.data[0].marker.color == "#123456"
+    assert fig.layout.shapes[0].line.color == "#123456"
+    assert fig.layout.height <= 400 and fig.layout.title.text == "t"
+
+
+# ----------------------------------------------------------------------------- sides_figure
+@pytest.mark.parametrize("view", VIEWS)
+def test_sides_figure_two_grouped_traces(view):
+    fig = sides_figure(GAPPY, TWO_DICE, title="Damage taken", x_title="damage", view=view)
+    assert [t.name for t in fig.data] == ["attacker", "defender"]
+    assert fig.layout.barmode == "group"
+    assert list(fig.data[0].y) == view_values(GAPPY, view)[1]
+    assert list(fig.data[1].y) == view_values(TWO_DICE, view)[1]
+    assert [t.marker.color for t in fig.data] == [SIDE_COLORS["attacker"], SIDE_COLORS["defender"]]
+    assert [s.x0 for s in fig.layout.shapes] == [float(GAPPY.mean()), 7.0]
+
+
+# ----------------------------------------------------------------------------- battle charts
+def test_battle_figures_keys_and_numbers(result):
+    figs = battle_figures(result)
+    assert set(figs) == {"hits", "damage", "casualties", "ordning_points"}
+    pairs = {"hits": ("hits", "hits"), "damage": ("damage_taken", "damage"),
+             "ordning_points": ("ordning_points", "Ordning Points")}
+    for key, (attr, x_title) in pairs.items():
+        fig = figs[key]
+        assert fig.layout.xaxis.title.text == x_title
+        for trace, side in zip(fig.data, (result.attacker, result.defender)):
+            dist = getattr(side, attr)
+            assert list(trace.y) == view_values(dist, "exactly")[1]
+    assert figs["hits"].layout.title.text == "Hits after rerolls and conversions"
+    assert figs["damage"].layout.title.text == "Damage taken"
+    assert figs["ordning_points"].layout.title.text == "Ordning Points earned"
+
+
+def test_battle_figures_follow_the_view(result):
+    fig = battle_figures(result, view="at least")["damage"]
+    ys = list(fig.data[1].y)
+    assert ys[0] == 1.0 and ys == view_values(result.defender.damage_taken, "at least")[1]
+
+
+def test_casualties_bars_per_unit(result):
+    fig = casualties_figure(result)
+    assert [t.name for t in fig.data] == ["healthy", "wounded", "defeated"]
+    assert all(t.orientation == "h" for t in fig.data) and fig.layout.barmode == "stack"
+    labels = list(fig.data[0].y)
+    assert labels == ["attacker: Fire giant 1", "attacker: Fire giant 2",
+                      "defender: Hill giant 1", "defender: Hill giant 2", "defender: Hill elite"]
+    assert len(set(labels)) == len(labels)
+    units = [(result.attacker, 0), (result.attacker, 1), (result.defender, 0), (result.defender, 1),
+             (result.defender, 2)]
+    for j, (side, i) in enumerate(units):
+        assert sum(t.x[j] for t in fig.data) == pytest.approx(1.0)
+        for trace, status in zip(fig.data, Status):
+            assert trace.x[j] == float(side.unit_status(i).probability(status))
+    defeated = result.defender.unit_status(0).probability(Status.DEFEATED)
+    assert 0 < defeated < 1  # the battle is not trivial
+    assert fig.data[2].customdata[2].endswith(f"defeated: {float(defeated):.2%} ({defeated})")
+    assert fig.data[2].customdata[2].startswith("defender: Hill giant 1 (Fortitude 2)<br>")
+
+
+def test_casualties_colours_are_distinct(result):
+    colours = [t.marker.color for t in casualties_figure(result).data]
+    assert len(set(colours)) == 3
+
+
+def test_casualties_with_no_units():
+    empty = resolve_battle(parse_battle({
+        "game": "assault-of-the-giants",
+        "attacker": {"pool": {"basic": 1}, "units": []}, "defender": {"pool": {}, "units": []},
+    }))
+    fig = casualties_figure(empty)
+    assert len(fig.data) == 3 and all(len(t.x) == 0 for t in fig.data)
+    assert fig.layout.annotations[0].text == "no units in this battle"
+
+
+# ----------------------------------------------------------------------------- compare
+def test_compare_overlays_both_scenarios():
+    fig = compare_figure(GAPPY, TWO_DICE, title="Hits", x_title="hits", view="at most")
+    assert [t.name for t in fig.data] == ["A (pinned)", "B (current)"]
+    assert list(fig.data[0].y) == view_values(GAPPY, "at most")[1]
+    assert list(fig.data[1].y) == view_values(TWO_DICE, "at most")[1]
+    assert fig.layout.barmode == "overlay"
+    assert [s.x0 for s in fig.layout.shapes] == [float(GAPPY.mean()), 7.0]
+    assert [a.text for a in fig.layout.annotations] == ["A (pinned) mean 2.17", "B (current) mean 7.00"]
+
+
+def test_compare_custom_labels():
+    fig = compare_figure(GAPPY, GAPPY, labels=("before", "after"), title="t", x_title="hits")
+    assert [t.name for t in fig.data] == ["before", "after"]
+
+
+# ----------------------------------------------------------------------------- heatmaps
+def test_sweep_heatmap_shape_and_percent_hover():
+    z = [[Fraction(1, 3), 0.5, 1], [0, Fraction(1, 8), 0.25]]
+    fig = sweep_heatmap([1, 2, 3], ["none", "one"], z, x_title="dice", y_title="rerolls",
+                        outcome_title="P(defender wiped out)")
+    (heat,) = fig.data
+    assert [list(row) for row in heat.z] == [[1 / 3, 0.5, 1.0], [0.0, 0.125, 0.25]]
+    assert len(heat.z) == 2 and all(len(row) == 3 for row in heat.z)
+    assert "dice = %{x}" in heat.hovertemplate and "rerolls = %{y}" in heat.hovertemplate
+    assert "%{z:.1%}" in heat.hovertemplate and "%" in heat.texttemplate
+
+
+def test_sweep_heatmap_mean_values_use_decimals():
+    fig = sweep_heatmap([0, 1], [0], [[1.5, 2.25]], x_title="rerolls", y_title="blocks",
+                        outcome_title="mean damage")
+    assert "%{z:.3f}" in fig.data[0].hovertemplate and "%}" not in fig.data[0].texttemplate
+    assert "%{z:.1%}" in sweep_heatmap([0], [0], [[0.5]], x_title="a", y_title="b",
+                                       outcome_title="chance to win").data[0].hovertemplate
+
+
+def test_sweep_heatmap_refuses_ragged_z():
+    with pytest.raises(ValueError, match="2 rows of 3"):
+        sweep_heatmap([1, 2, 3], [0, 1], [[0, 0, 0], [0, 0]], x_title="a", y_title="b", outcome_title="P(x)")
+
+
+def test_symbols_figure_is_the_joint_distribution(result):
+    totals = result.attacker.totals
+    fig = symbols_figure(totals)
+    (heat,) = fig.data
+    hits, blocks = list(heat.x), list(heat.y)
+    assert hits == list(range(min(h for h, _ in totals), max(h for h, _ in totals) + 1))
+    assert len(heat.z) == len(blocks) and all(len(row) == len(hits) for row in heat.z)
+    for b, row in zip(blocks, heat.z):
+        assert list(row) == [float(totals.probability((h, b))) for h in hits]
+    assert sum(map(sum, heat.z)) == pytest.approx(1.0)
+    h, b = max(totals.probabilities().items(), key=lambda item: item[1])[0]
+    cell = heat.customdata[blocks.index(b)][hits.index(h)]
+    assert cell.endswith(f"({totals.probability((h, b))})") and cell.startswith(f"P(hits = {h}, blocks = {b})")
+    assert fig.layout.title.text == "Hits and blocks"
+
+
+# ----------------------------------------------------------------------------- sync_figure
+def test_sync_updates_traces_in_place():
+    widget = go.FigureWidget(distribution_figure(GAPPY, title="old", x_title="hits"))
+    trace = widget.data[0]
+    sync_figure(widget, distribution_figure(TWO_DICE, title="new", x_title="hits", view="at least"))
+    assert widget.data[0] is trace
+    assert list(trace.x) == list(range(2, 13))
+    assert list(trace.y) == view_values(TWO_DICE, "at least")[1]
+    assert widget.layout.title.text == "new"
+    assert [s.x0 for s in widget.layout.shapes] == [7.0]
+    assert [a.text for a in widget.layout.annotations] == ["mean 7.00"]
+
+
+def test_sync_clears_what_the_source_leaves_out():
+    widget = go.FigureWidget(sides_figure(GAPPY, GAPPY, title="t", x_title="hits"))
+    source = go.Figure([go.Bar(x=[1], y=[0.5]), go.Bar(x=[1], y=[0.5])])
+    sync_figure(widget, source)
+    assert widget.data[0].customdata is None and widget.data[0].name is None
+    assert widget.data[0].marker.color is None
+    assert widget.layout.shapes == () and widget.layout.annotations == ()
+    assert widget.layout.barmode is None
+
+
+def test_sync_replaces_traces_when_their_number_changes(result):
+    widget = go.FigureWidget(distribution_figure(GAPPY, title="t", x_title="hits"))
+    sync_figure(widget, casualties_figure(result))
+    assert [t.name for t in widget.data] == ["healthy", "wounded", "defeated"]
+    assert list(widget.data[2].x) == list(casualties_figure(result).data[2].x)
+    sync_figure(widget, distribution_figure(GAPPY, title="t", x_title="hits"))
+    assert len(widget.data) == 1 and list(widget.data[0].y) == view_values(GAPPY, "exactly")[1]
+
+
+def test_sync_replaces_traces_when_their_type_changes():
+    widget = go.FigureWidget(distribution_figure(GAPPY, title="t", x_title="hits"))
+    sync_figure(widget, sweep_heatmap([0], [0], [[0.5]], x_title="a", y_title="b", outcome_title="P(x)"))
+    assert [t.type for t in widget.data] == ["heatmap"]
+    assert widget.layout.shapes == ()
