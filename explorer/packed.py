@@ -10,6 +10,7 @@ large enough that no coordinate overflows into the next one.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = ["Packing"]
@@ -31,7 +32,10 @@ class Packing:
         result weight below 2**width; choose them from the operands' maxima and totals.
         """
         self.shape = tuple(shape)
-        self.bytes = max(1, (width + 7) // 8)
+        size = max(1, (width + 7) // 8)
+        # Slots of 1, 2, 4 or 8 bytes are read back through a typed memoryview (fast);
+        # wider slots (huge weights) are sliced one by one.
+        self.bytes = next((b for b in (1, 2, 4, 8) if size <= b), size)
         strides = []
         step = 1
         for extent in reversed(self.shape):
@@ -41,13 +45,13 @@ class Packing:
         self.slots = step
 
     def pack(self, weights: Mapping[tuple[int, ...], int] | Iterable[tuple[tuple[int, ...], int]]) -> int:
-        """Pack outcome weights into one integer."""
+        """Pack outcome weights into one integer (each outcome listed once)."""
         width = self.bytes
-        buffer = bytearray(self.slots * width)
-        pairs = weights.items() if isinstance(weights, Mapping) else weights
         strides = self.strides
-        for outcome, weight in pairs:
-            index = sum(c * s for c, s in zip(outcome, strides)) * width
+        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        placed = [(sum(c * s for c, s in zip(outcome, strides)) * width, weight) for outcome, weight in pairs]
+        buffer = bytearray(max((i for i, _ in placed), default=0) + width)
+        for index, weight in placed:
             buffer[index:index + width] = weight.to_bytes(width, "little")
         return int.from_bytes(buffer, "little")
 
@@ -55,17 +59,22 @@ class Packing:
         """Outcome weights of a packed integer (slots that are zero are skipped)."""
         width = self.bytes
         data = value.to_bytes(self.slots * width, "little")
-        zero = bytes(width)
+        if width in _FORMATS and sys.byteorder == "little":
+            weights: Iterable[int] = memoryview(data).cast(_FORMATS[width])
+        else:
+            weights = (int.from_bytes(data[i:i + width], "little") for i in range(0, len(data), width))
         out: dict[tuple[int, ...], int] = {}
         shape = self.shape
-        for slot in range(self.slots):
-            chunk = data[slot * width:(slot + 1) * width]
-            if chunk == zero:
+        for slot, weight in enumerate(weights):
+            if not weight:
                 continue
             coords = []
             rest = slot
             for extent in reversed(shape):
                 coords.append(rest % extent)
                 rest //= extent
-            out[tuple(reversed(coords))] = int.from_bytes(chunk, "little")
+            out[tuple(reversed(coords))] = weight
         return out
+
+
+_FORMATS = {1: "B", 2: "H", 4: "I", 8: "Q"}

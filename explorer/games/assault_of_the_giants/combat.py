@@ -199,7 +199,8 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     """
     entries = [(die, n) for die, n in side.pool if n]
     mods = side.modifiers
-    cap = mods.arcane_to_hits + mods.arcane_to_blocks
+    most_arcane = sum(n * max(f[2] for f in die.faces) for die, n in entries)
+    cap = min(mods.arcane_to_hits + mods.arcane_to_blocks, most_arcane)
     order = kind_order([die for die, _ in entries], mods)
     packing = _layout(entries, mods.rerolls, cap)
     a_shift = packing.strides[0] * packing.bytes * 8
@@ -207,7 +208,8 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     decided: dict[tuple[tuple[Control, ...], int], Decision] = {}
     # Joint states of the first roll, by what the policy looks at: per kind the decision tokens
     # and arcane; the hits and blocks under each state travel packed in one big integer.
-    for combo in itertools.product(*(_kind_groups(die, n, packing) for die, n in entries)):
+    decides = mods.rerolls > 0 and side.reroll_policy != "none"
+    for combo in itertools.product(*(_kind_groups(die, n, packing, decides) for die, n in entries)):
         controls = tuple(state[0] for state in combo)
         arcane = sum(state[1] for state in combo)
         decision = decided.get((controls, arcane))
@@ -236,11 +238,15 @@ def _layout(entries: Sequence[tuple[CombatDie, int]], rerolls: int, cap: int) ->
     return Packing((2 * cap + 1, top_h + 1, top_b + 1), bound.bit_length() + 1)
 
 
-def _kind_groups(die: CombatDie, n: int, packing: Packing) -> list[tuple[Control, int, int]]:
-    """`n` rolls of `die` as (decision tokens, arcane, packed hits-and-blocks distribution)."""
-    by_state: dict[tuple[Control, int], list[tuple[tuple[int, int, int], int]]] = {}
+def _kind_groups(die: CombatDie, n: int, packing: Packing, decides: bool) -> list[tuple[Control, int, int]]:
+    """`n` rolls of `die` as (decision tokens, arcane, packed hits-and-blocks distribution).
+
+    Without a reroll to decide, the decision tokens are all zero and states differ by arcane only.
+    """
+    by_state: dict[tuple[Control, int], dict[tuple[int, int, int], int]] = {}
     for control, h, b, a, w in _kind_states(die, n):
-        by_state.setdefault((control, a), []).append(((0, h, b), w))
+        cells = by_state.setdefault((control if decides else (0, 0, 0), a), {})
+        cells[(0, h, b)] = cells.get((0, h, b), 0) + w
     return [(control, a, packing.pack(cells)) for (control, a), cells in by_state.items()]
 
 
