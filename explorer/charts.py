@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import plotly.graph_objects as go
@@ -47,6 +48,9 @@ _HEIGHT = 320
 _MARGIN = {"l": 60, "r": 20, "t": 48, "b": 45}
 _PERCENT_TICKS = ".1~%"
 
+VALIDATE = False
+"""Whether figures are validated by plotly when built (tests turn it on to check every property)."""
+
 
 # ----------------------------------------------------------------------------- helpers
 def _exact_values(dist: Dist[int], view: str) -> tuple[list[int], list[Fraction]]:
@@ -76,37 +80,50 @@ def _hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction
     return rows
 
 
-def _bar(dist: Dist[int], view: str, label: str, name: str, color: str, **extra: Any) -> go.Bar:
+def _bar(dist: Dist[int], view: str, label: str, name: str, color: str, **extra: Any) -> dict[str, Any]:
     xs, ps = _exact_values(dist, view)
-    return go.Bar(
-        x=xs, y=[float(p) for p in ps], name=name, marker={"color": color},
-        customdata=_hover_lines(label, view, xs, ps),
-        hovertemplate=f"%{{customdata[0]}}<extra>{name}</extra>", **extra,
-    )
+    return {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": name, "marker": {"color": color},
+            "customdata": _hover_lines(label, view, xs, ps),
+            "hovertemplate": f"%{{customdata[0]}}<extra>{name}</extra>", **extra}
 
 
-def _style(fig: go.Figure, title: str, x_title: str, y_title: str = "probability",
-           percent_y: bool = True) -> go.Figure:
-    """The common look: white template, compact margins, whole-number x ticks, percent y axis."""
+def _figure(traces: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
+    """Build the figure from plain dicts in one step, skipping plotly's per-property validation.
+
+    Validation costs tens of milliseconds per figure, too slow for a panel that redraws on every
+    change; the tests build each kind of figure once with validation to check these dicts.
+    """
+    return go.Figure({"data": traces, "layout": layout}, _validate=VALIDATE)
+
+
+def _style(title: str, x_title: str, y_title: str = "probability", percent_y: bool = True,
+           **extra: Any) -> dict[str, Any]:
+    """The common layout: white template, compact margins, whole-number x ticks, percent y axis."""
     y_axis = {"tickformat": _PERCENT_TICKS, "rangemode": "tozero"} if percent_y else {}
-    fig.update_layout(
-        template="plotly_white", height=_HEIGHT, margin=_MARGIN, title={"text": title, "x": 0.01},
-        xaxis={"title": {"text": x_title}, "dtick": 1},
-        yaxis={"title": {"text": y_title}, **y_axis},
-        legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
-        bargap=0.15,
-    )
-    return fig
+    layout: dict[str, Any] = {
+        "template": "plotly_white", "height": _HEIGHT, "margin": dict(_MARGIN), "title": {"text": title, "x": 0.01},
+        "xaxis": {"title": {"text": x_title}, "dtick": 1},
+        "yaxis": {"title": {"text": y_title}, **y_axis},
+        "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
+        "bargap": 0.15, "shapes": [], "annotations": [],
+    }
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(layout.get(key), dict):
+            layout[key] = {**layout[key], **value}
+        else:
+            layout[key] = value
+    return layout
 
 
-def _mark_mean(fig: go.Figure, mean: Fraction, color: str, label: str = "", row: int = 0) -> None:
+def _mark_mean(layout: dict[str, Any], mean: Fraction, color: str, label: str = "", row: int = 0) -> None:
     """A dashed vertical line at `mean` with a "mean 3.42" note (stacked by `row`)."""
     x = float(mean)
-    fig.add_shape(type="line", x0=x, x1=x, xref="x", y0=0, y1=1, yref="paper",
-                  line={"color": color, "dash": "dash", "width": 2})
-    fig.add_annotation(x=x, xref="x", y=1 - 0.09 * row, yref="paper", xanchor="left", yanchor="top",
-                       text=f"{label + ' ' if label else ''}mean {x:.2f}", showarrow=False,
-                       font={"color": color, "size": 11}, bgcolor="rgba(255,255,255,0.7)")
+    layout["shapes"].append({"type": "line", "x0": x, "x1": x, "xref": "x", "y0": 0, "y1": 1, "yref": "paper",
+                             "line": {"color": color, "dash": "dash", "width": 2}})
+    layout["annotations"].append({"x": x, "xref": "x", "y": 1 - 0.09 * row, "yref": "paper", "xanchor": "left",
+                                  "yanchor": "top", "text": f"{label + ' ' if label else ''}mean {x:.2f}",
+                                  "showarrow": False, "font": {"color": color, "size": 11},
+                                  "bgcolor": "rgba(255,255,255,0.7)"})
 
 
 # ----------------------------------------------------------------------------- public
@@ -154,9 +171,9 @@ def distribution_figure(dist: Dist[int], *, title: str, x_title: str, view: str 
     'mean 3.50'
     """
     color = color or _NEUTRAL
-    fig = go.Figure(_bar(dist, view, x_title, name, color))
-    _mark_mean(fig, dist.mean(), color)
-    return _style(fig, title, x_title)
+    layout = _style(title, x_title)
+    _mark_mean(layout, dist.mean(), color)
+    return _figure([_bar(dist, view, x_title, name, color)], layout)
 
 
 def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: str, x_title: str,
@@ -177,12 +194,12 @@ def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: s
     >>> [t.name for t in fig.data], fig.data[1].y
     (['attacker', 'defender'], (0.5, 0.0, 0.5))
     """
-    fig = go.Figure()
+    layout = _style(title, x_title, barmode="group")
+    traces = []
     for row, (side, dist) in enumerate((("attacker", attacker_dist), ("defender", defender_dist))):
-        fig.add_trace(_bar(dist, view, x_title, side, SIDE_COLORS[side]))
-        _mark_mean(fig, dist.mean(), SIDE_COLORS[side], side, row)
-    fig.update_layout(barmode="group")
-    return _style(fig, title, x_title)
+        traces.append(_bar(dist, view, x_title, side, SIDE_COLORS[side]))
+        _mark_mean(layout, dist.mean(), SIDE_COLORS[side], side, row)
+    return _figure(traces, layout)
 
 
 def _unit_labels(result: BattleResult) -> list[tuple[str, int, str, int]]:
@@ -218,24 +235,24 @@ def casualties_figure(result: BattleResult) -> go.Figure:
     ('defeated', ('defender: Hill giant',), (0.5,))
     """
     units = _unit_labels(result)
-    fig = go.Figure()
+    traces = []
     for status in Status:
         ps = [getattr(result, side).unit_status(i).probability(status) for side, i, _, _ in units]
-        fig.add_trace(go.Bar(
-            y=[label for _, _, label, _ in units], x=[float(p) for p in ps], orientation="h",
-            name=status.value, marker={"color": STATUS_COLORS[status]},
-            customdata=[f"{label} (Fortitude {f})<br>{status.value}: {_percent(p)} ({p})"
-                        for (_, _, label, f), p in zip(units, ps)],
-            hovertemplate="%{customdata}<extra></extra>",
-        ))
-    _style(fig, "Casualties", "probability", "", percent_y=False)
-    fig.update_layout(barmode="stack", height=max(_HEIGHT, 110 + 26 * len(units)), legend_traceorder="normal",
-                      xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
-                      yaxis={"autorange": "reversed", "type": "category"})
+        traces.append({
+            "type": "bar", "y": [label for _, _, label, _ in units], "x": [float(p) for p in ps],
+            "orientation": "h", "name": status.value, "marker": {"color": STATUS_COLORS[status]},
+            "customdata": [f"{label} (Fortitude {f})<br>{status.value}: {_percent(p)} ({p})"
+                           for (_, _, label, f), p in zip(units, ps)],
+            "hovertemplate": "%{customdata}<extra></extra>",
+        })
+    layout = _style("Casualties", "probability", "", percent_y=False, barmode="stack",
+                    height=max(_HEIGHT, 110 + 26 * len(units)), legend={"traceorder": "normal"},
+                    xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
+                    yaxis={"autorange": "reversed", "type": "category"})
     if not units:
-        fig.add_annotation(text="no units in this battle", showarrow=False, x=0.5, y=0.5,
-                           xref="paper", yref="paper")
-    return fig
+        layout["annotations"].append({"text": "no units in this battle", "showarrow": False, "x": 0.5, "y": 0.5,
+                                      "xref": "paper", "yref": "paper"})
+    return _figure(traces, layout)
 
 
 def battle_figures(result: BattleResult, view: str = "exactly") -> dict[str, go.Figure]:
@@ -286,15 +303,12 @@ def compare_figure(dist_a: Dist[int], dist_b: Dist[int], *, labels: tuple[str, s
     >>> [t.name for t in fig.data], [s.x0 for s in fig.layout.shapes]
     (['A (pinned)', 'B (current)'], [2.0, 2.0])
     """
-    fig = go.Figure([
-        _bar(dist_a, view, x_title, labels[0], _PINNED, width=0.85),
-        _bar(dist_b, view, x_title, labels[1], SIDE_COLORS["defender"], width=0.45),
-    ])
-    fig.data[0].marker.line = {"color": _NEUTRAL, "width": 2}
-    _mark_mean(fig, dist_a.mean(), _NEUTRAL, labels[0], 0)
-    _mark_mean(fig, dist_b.mean(), SIDE_COLORS["defender"], labels[1], 1)
-    fig.update_layout(barmode="overlay")
-    return _style(fig, title, x_title)
+    pinned = _bar(dist_a, view, x_title, labels[0], _PINNED, width=0.85)
+    pinned["marker"]["line"] = {"color": _NEUTRAL, "width": 2}
+    layout = _style(title, x_title, barmode="overlay")
+    _mark_mean(layout, dist_a.mean(), _NEUTRAL, labels[0], 0)
+    _mark_mean(layout, dist_b.mean(), SIDE_COLORS["defender"], labels[1], 1)
+    return _figure([pinned, _bar(dist_b, view, x_title, labels[1], SIDE_COLORS["defender"], width=0.45)], layout)
 
 
 def _is_chance(outcome_title: str) -> bool:
@@ -324,15 +338,16 @@ def sweep_heatmap(x_values: Sequence[Any], y_values: Sequence[Any], z: Sequence[
     if len(z) != len(y_values) or any(len(row) != len(x_values) for row in z):
         raise ValueError(f"z must have {len(y_values)} rows of {len(x_values)} values")
     fmt = ".1%" if _is_chance(outcome_title) else ".3f"
-    fig = go.Figure(go.Heatmap(
-        x=list(x_values), y=list(y_values), z=[[float(v) for v in row] for row in z],
-        colorscale="Blues", texttemplate="%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
-        colorbar={"title": {"text": outcome_title, "side": "right"}, "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
-        hovertemplate=f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
-    ))
-    _style(fig, f"{outcome_title} by {x_title} and {y_title}", x_title, y_title, percent_y=False)
-    fig.update_layout(xaxis={"type": "category"}, yaxis={"type": "category"})
-    return fig
+    trace = {
+        "type": "heatmap", "x": list(x_values), "y": list(y_values), "z": [[float(v) for v in row] for row in z],
+        "colorscale": "Blues", "texttemplate": "%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
+        "colorbar": {"title": {"text": outcome_title, "side": "right"},
+                     "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
+        "hovertemplate": f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
+    }
+    layout = _style(f"{outcome_title} by {x_title} and {y_title}", x_title, y_title, percent_y=False,
+                    xaxis={"type": "category"}, yaxis={"type": "category"})
+    return _figure([trace], layout)
 
 
 def symbols_figure(totals: Dist[tuple[int, int]], *, title: str = "Hits and blocks") -> go.Figure:
@@ -353,25 +368,52 @@ def symbols_figure(totals: Dist[tuple[int, int]], *, title: str = "Hits and bloc
     hits = range(min(h for h, _ in totals), max(h for h, _ in totals) + 1)
     blocks = range(min(b for _, b in totals), max(b for _, b in totals) + 1)
     exact = [[totals.probability((h, b)) for h in hits] for b in blocks]
-    fig = go.Figure(go.Heatmap(
-        x=list(hits), y=list(blocks), z=[[float(p) for p in row] for row in exact],
-        text=[[_cell_text(p) for p in row] for row in exact], texttemplate="%{text}",
-        customdata=[[f"P(hits = {h}, blocks = {b}) = {_percent(p)} ({p})" for h, p in zip(hits, row)]
-                    for b, row in zip(blocks, exact)],
-        hovertemplate="%{customdata}<extra></extra>", colorscale="Blues",
-        colorbar={"title": {"text": "probability"}, "tickformat": _PERCENT_TICKS},
-    ))
-    _style(fig, title, "hits", "blocks", percent_y=False)
-    fig.update_layout(yaxis={"dtick": 1})
-    return fig
+    trace = {
+        "type": "heatmap", "x": list(hits), "y": list(blocks), "z": [[float(p) for p in row] for row in exact],
+        "text": [[_cell_text(p) for p in row] for row in exact], "texttemplate": "%{text}",
+        "customdata": [[f"P(hits = {h}, blocks = {b}) = {_percent(p)} ({p})" for h, p in zip(hits, row)]
+                       for b, row in zip(blocks, exact)],
+        "hovertemplate": "%{customdata}<extra></extra>", "colorscale": "Blues",
+        "colorbar": {"title": {"text": "probability"}, "tickformat": _PERCENT_TICKS},
+    }
+    return _figure([trace], _style(title, "hits", "blocks", percent_y=False, yaxis={"dtick": 1}))
 
 
 # ----------------------------------------------------------------------------- widgets
+def _plain(value: Any) -> Any:
+    """Tuples as lists, recursively, so stored and fresh properties compare equal."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+@lru_cache(maxsize=8)
+def _template(name: str) -> Any:
+    """A named template as the widget stores it (expanded), to compare without re-setting it."""
+    return _plain(go.Figure(layout={"template": name}).layout.template.to_plotly_json())
+
+
+def _same(key: str, stored: Any, fresh: Any) -> bool:
+    if key == "template" and isinstance(fresh, str):
+        fresh = _template(fresh)
+    stored, fresh = _plain(stored), _plain(fresh)
+    return stored == fresh or (not stored and not fresh and stored in (None, []) and fresh in (None, []))
+
+
 def _replace_props(obj: Any, props: dict[str, Any]) -> None:
-    """Overwrite `obj` (a trace or a layout) with `props`, clearing what `props` leaves out."""
-    props = {k: v for k, v in props.items() if k not in ("type", "uid")}
-    stale = {k: None for k in obj.to_plotly_json() if k not in props and k not in ("type", "uid")}
-    obj.update({**stale, **props}, overwrite=True)
+    """Overwrite `obj` (a trace or a layout) with `props`, clearing what `props` leaves out.
+
+    Only the top-level properties that differ are sent: every property set on a widget is
+    validated by plotly, which is what makes redraws slow.
+    """
+    current = obj.to_plotly_json()
+    skip = ("type", "uid")
+    changes = {k: v for k, v in props.items() if k not in skip and not _same(k, current.get(k), v)}
+    changes.update({k: None for k in current if k not in props and k not in skip})
+    if changes:
+        obj.update(changes, overwrite=True)
 
 
 def sync_figure(target: BaseFigure, source: BaseFigure) -> None:

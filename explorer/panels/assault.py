@@ -1,0 +1,137 @@
+"""The Assault of the Giants panel: two armies, command rows, dice, and what the rules make of them.
+
+The panel keeps no rules: it writes its inputs as a scenario (format v1), hands it to the
+game's resolver and shows the result. A bad input shows a message next to it; the other
+inputs and the last good charts stay.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.errors import ScenarioError
+from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.panels.army import ArmyBuilder
+from explorer.panels.commands import CommandRow
+from explorer.panels.common import ErrorMessage
+from explorer.panels.dice_editor import FaceEditor, PoolEditor
+from explorer.panels.results import BattleResults
+from explorer.panels.trace_view import TraceView
+from explorer.panels.whatif import WhatIf
+
+__all__ = ["AssaultPanel", "DEFAULTS"]
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "attacker": {"race": "fire", "commands": ["Leader", "Move", "Magic", "Attack"], "basic": 4, "special": 1},
+    "defender": {"race": "hill", "commands": ["Recruit", "Leader", "Trade"], "basic": 3, "special": 1},
+}
+"""The battle the panel opens with (example dice and units)."""
+
+_BANNER = ("<div style='background:#fef5e7;border-left:4px solid #b9770e;padding:6px 10px'>"
+           "<b>Check these numbers against your box.</b> The rulebook pages available to us do not list the "
+           "dice faces nor the units' Fortitude and Ordning Values: the defaults marked "
+           "<span style='color:#b9770e'>example</span> are placeholders. Enter your dice in <b>Die faces</b> "
+           "below and your units' values in the army lists.</div>")
+
+
+class AssaultPanel:
+    """Everything for one Assault of the Giants battle; `widget` is the root to display."""
+
+    def __init__(self) -> None:
+        self._ready = False
+        self.armies = {role: ArmyBuilder(role, d["race"], self._changed) for role, d in DEFAULTS.items()}
+        self.commands = {role: CommandRow(role, d["commands"], self._changed) for role, d in DEFAULTS.items()}
+        self.pools = {role: PoolEditor(role, d["race"], d["basic"], d["special"], self._changed)
+                      for role, d in DEFAULTS.items()}
+        self.faces = FaceEditor(self._changed)
+        self.error = ErrorMessage("aotg-error", "aotg-error-main")
+        self.status = widgets.HTML()
+        self.banner = widgets.HTML(_BANNER)
+        self.result: BattleResult = resolve_battle(parse_battle(self.scenario()))
+        self.results = BattleResults(self.result)
+        self.whatif = WhatIf(self)
+        self.trace = TraceView(self)
+        for role, army in self.armies.items():
+            army.race.observe(lambda c, r=role: self._race(r, c["new"]), "value")
+            army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
+        self.widget = self._layout()
+        self._ready = True
+        self.refresh()
+
+    def _layout(self) -> widgets.Widget:
+        columns = [widgets.VBox([self.armies[r].widget, self.commands[r].widget, self.pools[r].widget],
+                                layout=widgets.Layout(width="50%", padding="0 8px"))
+                   for r in ("attacker", "defender")]
+        faces = widgets.Accordion([self.faces.widget], titles=("Die faces (examples: check your dice)",))
+        faces.selected_index = None
+        extras = widgets.Tab([self.whatif.compare_widget, self.whatif.sweep_widget, self.trace.widget],
+                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)"))
+        root = widgets.VBox([self.banner, widgets.HBox(columns), faces, self.error.widget, self.status,
+                             self.results.widget, extras])
+        root.add_class("aotg-panel")
+        return root
+
+    def scenario(self) -> dict[str, Any]:
+        """The panel's inputs as a scenario (format v1, with the project's extra keys)."""
+        sides = {}
+        for role in ("attacker", "defender"):
+            side = self.armies[role].to_dict()
+            side["pool"] = self.pools[role].to_dict()
+            side["commands"] = [] if side["npc"] else list(self.commands[role].commands)
+            sides[role] = side
+        return {"format": 1, "game": "assault-of-the-giants", "dice": self.faces.to_dict(), **sides}
+
+    def _race(self, role: str, race: str) -> None:
+        """A new race preset: its special die joins the pool, then resolve again."""
+        self.pools[role].set_race(race)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self._ready:
+            self.refresh()
+
+    def _messages(self) -> list[ErrorMessage]:
+        return [self.error, self.faces.error, *(a.error for a in self.armies.values()),
+                *(p.error for p in self.pools.values())]
+
+    def _route(self, error: ScenarioError) -> ErrorMessage:
+        """The message box next to the input the error names."""
+        field = error.field
+        if field.startswith("dice"):
+            return self.faces.error
+        for role in ("attacker", "defender"):
+            if field.startswith(f"{role}.pool"):
+                return self.pools[role].error
+            if field.startswith(role):
+                return self.armies[role].error
+        return self.error
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs; on bad input show where, keep the last good charts.
+
+        Returns:
+            True if the charts now show the current inputs.
+        """
+        for message in self._messages():
+            message.clear()
+        start = time.perf_counter()
+        try:
+            battle = parse_battle(self.scenario())
+            result = resolve_battle(battle)
+        except ScenarioError as error:
+            self._route(error).show(str(error))
+            self.status.value = "<i>The charts still show the last valid battle.</i>"
+            return False
+        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
+            self.error.show(f"unexpected problem: {type(error).__name__}: {error}")
+            return False
+        self.result = result
+        self.results.update(result)
+        self.whatif.update(result)
+        elapsed = (time.perf_counter() - start) * 1e3
+        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
+        return True

@@ -1,0 +1,65 @@
+"""Small widget helpers shared by the panels: error messages, provenance badges, headings."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from explorer.sourced import EXAMPLE
+
+__all__ = ["ErrorMessage", "badge", "heading", "note"]
+
+
+class ErrorMessage:
+    """A red message shown next to an input; empty and hidden when all is well.
+
+    >>> m = ErrorMessage("aotg-error")
+    >>> m.show("attacker.pool.basic: must be >= 0")
+    >>> "must be" in m.widget.value, m.widget.layout.display
+    (True, None)
+    >>> m.clear(); m.widget.layout.display
+    'none'
+    """
+
+    def __init__(self, *classes: str) -> None:
+        self.widget = widgets.HTML("", layout=widgets.Layout(display="none"))
+        for css in classes:
+            self.widget.add_class(css)
+
+    def show(self, message: str) -> None:
+        """Display `message` (escaped)."""
+        self.widget.value = f'<div style="color:#b03a2e;font-weight:600">⚠ {html.escape(message)}</div>'
+        self.widget.layout.display = None
+
+    def clear(self) -> None:
+        """Hide the message."""
+        self.widget.value = ""
+        self.widget.layout.display = "none"
+
+    @property
+    def text(self) -> str:
+        """The message shown, as plain text ('' when hidden)."""
+        return html.unescape(self.widget.value.split("⚠ ", 1)[-1].removesuffix("</div>")) if self.widget.value else ""
+
+
+def badge(source: str) -> str:
+    """HTML for a provenance badge: grey for rulebook values, amber for examples.
+
+    >>> "example" in badge("example, not from the rulebook")
+    True
+    """
+    placeholder = source.startswith("example") or "inferred" in source
+    color = "#b9770e" if placeholder else "#5d6d7e"
+    text = "example" if source == EXAMPLE else source
+    return f'<span title="{html.escape(source)}" style="color:{color};font-size:85%">{html.escape(text)}</span>'
+
+
+def heading(text: str) -> widgets.HTML:
+    """A small section heading."""
+    return widgets.HTML(f"<b>{html.escape(text)}</b>")
+
+
+def note(text: str) -> widgets.HTML:
+    """A grey explanatory line (HTML allowed)."""
+    return widgets.HTML(f'<span style="color:#5d6d7e;font-size:90%">{text}</span>')

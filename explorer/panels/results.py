@@ -1,0 +1,73 @@
+"""Battle results: four persistent Plotly FigureWidgets and a pandas summary table."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from explorer import charts
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.games.assault_of_the_giants.summary import summary_frame
+
+__all__ = ["BattleResults", "format_summary", "format_number"]
+
+FIGURES = ("hits", "damage", "casualties", "ordning_points")
+
+
+def format_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Chances as percentages, expectations with three decimals (for display).
+
+    >>> format_summary(pd.DataFrame({"chance wiped out": [0.5], "expected hits": [2.0]}))
+      chance wiped out expected hits
+    0           50.00%         2.000
+    """
+    return pd.DataFrame({c: [format_number(c, v) for v in frame[c]] for c in frame.columns}, index=frame.index)
+
+
+def format_number(quantity: str, value: float) -> str:
+    """A chance (``P(...)``, ``chance ...``) as a percentage, anything else with three decimals.
+
+    >>> format_number("chance wiped out", 0.25), format_number("expected hits", 2)
+    ('25.00%', '2.000')
+    """
+    return f"{value * 100:.2f}%" if quantity.startswith(("P(", "chance")) else f"{value:.3f}"
+
+
+class BattleResults:
+    """The charts and table of one battle, created once and updated in place."""
+
+    def __init__(self, result: BattleResult) -> None:
+        self.result = result
+        self.view = widgets.ToggleButtons(options=list(charts.VIEWS), value="exactly", description="view",
+                                          style={"button_width": "80px"})
+        self.k = widgets.IntSlider(value=3, min=1, max=15, description="k damage", continuous_update=False)
+        self.figures = {name: go.FigureWidget(fig) for name, fig in charts.battle_figures(result).items()}
+        for name, fig in self.figures.items():
+            fig.layout.height = 300
+        self.table = widgets.HTML()
+        self.table.add_class("aotg-summary")
+        self.frame = summary_frame(result, self.k.value)
+        self.view.observe(lambda _c: self.redraw(), "value")
+        self.k.observe(lambda _c: self._table(), "value")
+        grid = widgets.GridBox([self.figures[n] for n in FIGURES],
+                               layout=widgets.Layout(grid_template_columns="repeat(2, minmax(300px, 1fr))"))
+        self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table])
+        self._table()
+
+    def update(self, result: BattleResult) -> None:
+        """Show a new result: every figure and the table, in place."""
+        self.result = result
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Rebuild the figures for the current view and copy them into the widgets."""
+        for name, fig in charts.battle_figures(self.result, self.view.value).items():
+            fig.layout.height = 300
+            charts.sync_figure(self.figures[name], fig)
+        self._table()
+
+    def _table(self) -> None:
+        self.frame = summary_frame(self.result, self.k.value)
+        shown = format_summary(self.frame)
+        self.table.value = shown.to_html(classes="aotg-summary-table", border=0)

@@ -1,0 +1,164 @@
+"""What if? Pin the current battle as A, change anything, see B against A; sweep two inputs."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from explorer import charts
+from explorer.dist import Dist
+from explorer.errors import ScenarioError
+from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.games.assault_of_the_giants.summary import compare_frame
+from explorer.panels.common import ErrorMessage, note
+from explorer.panels.results import format_number
+
+if TYPE_CHECKING:
+    from explorer.panels.assault import AssaultPanel
+
+__all__ = ["WhatIf", "QUANTITIES", "PARAMETERS", "OUTCOMES", "sweep"]
+
+QUANTITIES: dict[str, Callable[[BattleResult], Dist[int]]] = {
+    "damage to the defender": lambda r: r.defender.damage_taken,
+    "damage to the attacker": lambda r: r.attacker.damage_taken,
+    "Ordning Points earned by the attacker": lambda r: r.attacker.ordning_points,
+    "Ordning Points earned by the defender": lambda r: r.defender.ordning_points,
+    "attacker hits": lambda r: r.attacker.hits,
+    "defender hits": lambda r: r.defender.hits,
+}
+"""Distributions the A/B overlay can show."""
+
+PARAMETERS: dict[str, tuple[str, ...]] = {
+    "attacker basic dice": ("attacker", "pool", "basic"),
+    "attacker rerolls (cards right of Leader)": ("attacker", "rerolls"),
+    "attacker arcane → 2 hits (cards left of Attack)": ("attacker", "arcane_to_hits"),
+    "attacker arcane → block (cards right of Magic)": ("attacker", "arcane_to_blocks"),
+    "defender basic dice": ("defender", "pool", "basic"),
+    "defender rerolls (cards right of Leader)": ("defender", "rerolls"),
+    "defender arcane → block (cards right of Magic)": ("defender", "arcane_to_blocks"),
+}
+"""Numeric inputs a sweep can vary: a path into the scenario."""
+
+OUTCOMES: dict[str, Callable[[BattleResult], Fraction]] = {
+    "expected Ordning Points (attacker)": lambda r: r.attacker.ordning_points.mean(),
+    "chance the defender is wiped out": lambda r: r.defender.wiped_out(),
+    "expected damage to the defender": lambda r: r.defender.damage_taken.mean(),
+    "chance the attacker loses a unit": lambda r: r.attacker.casualties.where(
+        lambda c: any(s.value == "defeated" for s in c)),
+    "expected Ordning Points (defender)": lambda r: r.defender.ordning_points.mean(),
+}
+"""Numbers a sweep can map."""
+
+
+def _set(scenario: dict[str, Any], path: tuple[str, ...], value: int) -> None:
+    target = scenario
+    for key in path[:-1]:
+        target = target.setdefault(key, {})
+    target[path[-1]] = value
+
+
+def sweep(scenario: dict[str, Any], x: str, xs: range, y: str, ys: range, outcome: str) -> list[list[Fraction]]:
+    """Resolve the scenario for every (x, y) pair of two inputs; rows follow `ys`.
+
+    >>> s = {"game": "assault-of-the-giants", "attacker": {"pool": {"basic": 1}, "units": []},
+    ...      "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}
+    >>> sweep(s, "attacker basic dice", range(0, 2), "attacker rerolls (cards right of Leader)", range(0, 1),
+    ...       "chance the defender is wiped out")
+    [[Fraction(0, 1), Fraction(1, 2)]]
+    """
+    rows = []
+    for y_value in ys:
+        row = []
+        for x_value in xs:
+            case = copy.deepcopy(scenario)
+            _set(case, PARAMETERS[x], x_value)
+            _set(case, PARAMETERS[y], y_value)
+            row.append(OUTCOMES[outcome](resolve_battle(parse_battle(case))))
+        rows.append(row)
+    return rows
+
+
+class WhatIf:
+    """A/B comparison and two-input sweeps for an `AssaultPanel`."""
+
+    def __init__(self, panel: AssaultPanel) -> None:
+        self.panel = panel
+        self.pinned: BattleResult | None = None
+        self.pin = widgets.Button(description="Pin as A", icon="thumb-tack", button_style="warning")
+        self.pin.add_class("aotg-pin")
+        self.unpin = widgets.Button(description="Clear A", icon="times")
+        self.quantity = widgets.Dropdown(options=list(QUANTITIES), description="compare",
+                                         layout=widgets.Layout(width="420px"))
+        self.compare = go.FigureWidget(self._compare_figure(panel.result, panel.result))
+        self.differences = widgets.HTML(
+            "<i>Pin the current battle as A, then change anything: B (current) is drawn over A.</i>")
+        self.pin.on_click(lambda _b: self.set_pin())
+        self.unpin.on_click(lambda _b: self.set_pin(clear=True))
+        self.quantity.observe(lambda _c: self.update(self.panel.result), "value")
+        self.compare_widget = widgets.VBox([widgets.HBox([self.pin, self.unpin, self.quantity]),
+                                            self.compare, self.differences])
+        self._build_sweep()
+
+    def _build_sweep(self) -> None:
+        names = list(PARAMETERS)
+        self.x = widgets.Dropdown(options=names, value=names[0], description="x", layout=widgets.Layout(width="420px"))
+        self.y = widgets.Dropdown(options=names, value=names[1], description="y", layout=widgets.Layout(width="420px"))
+        self.x_range = widgets.IntRangeSlider(value=(1, 7), min=0, max=10, description="x from")
+        self.y_range = widgets.IntRangeSlider(value=(0, 4), min=0, max=6, description="y from")
+        self.outcome = widgets.Dropdown(options=list(OUTCOMES), description="map", layout=widgets.Layout(width="420px"))
+        self.run = widgets.Button(description="Run sweep", icon="th", button_style="info")
+        self.run.add_class("aotg-sweep")
+        self.sweep_error = ErrorMessage("aotg-error", "aotg-error-sweep")
+        self.heatmap = go.FigureWidget(charts.sweep_heatmap([0], [0], [[0.0]], x_title="x", y_title="y",
+                                                            outcome_title="run a sweep"))
+        self.run.on_click(lambda _b: self.run_sweep())
+        self.sweep_widget = widgets.VBox([
+            note("Each cell resolves the current battle exactly with two inputs set; an explicit number "
+                 "replaces what the command row gives."),
+            widgets.HBox([self.x, self.x_range]), widgets.HBox([self.y, self.y_range]),
+            widgets.HBox([self.outcome, self.run]), self.sweep_error.widget, self.heatmap])
+
+    def _compare_figure(self, a: BattleResult, b: BattleResult) -> go.Figure:
+        pick = QUANTITIES[self.quantity.value]
+        return charts.compare_figure(pick(a), pick(b), title=self.quantity.value.capitalize(),
+                                     x_title=self.quantity.value.split(" ")[0])
+
+    def set_pin(self, clear: bool = False) -> None:
+        """Pin the current result as A (or forget A)."""
+        self.pinned = None if clear else self.panel.result
+        self.update(self.panel.result)
+
+    def update(self, current: BattleResult) -> None:
+        """Redraw B (the current result) against A, and the table of differences."""
+        pinned = self.pinned or current
+        charts.sync_figure(self.compare, self._compare_figure(pinned, current))
+        if self.pinned is None:
+            return
+        table = compare_frame(self.pinned, current)
+        shown = table.copy().astype(object)
+        for (side, quantity), row in table.iterrows():
+            shown.loc[(side, quantity)] = [format_number(quantity, v) for v in row]
+        self.differences.value = shown.to_html(classes="aotg-compare-table", border=0)
+
+    def run_sweep(self) -> None:
+        """Resolve every cell of the chosen grid and draw the heatmap."""
+        self.sweep_error.clear()
+        if self.x.value == self.y.value:
+            self.sweep_error.show("sweep: choose two different inputs for x and y")
+            return
+        xs = range(self.x_range.value[0], self.x_range.value[1] + 1)
+        ys = range(self.y_range.value[0], self.y_range.value[1] + 1)
+        try:
+            z = sweep(self.panel.scenario(), self.x.value, xs, self.y.value, ys, self.outcome.value)
+        except ScenarioError as error:
+            self.sweep_error.show(str(error))
+            return
+        figure = charts.sweep_heatmap(list(xs), list(ys), z, x_title=self.x.value, y_title=self.y.value,
+                                      outcome_title=self.outcome.value)
+        charts.sync_figure(self.heatmap, figure)
