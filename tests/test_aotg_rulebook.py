@@ -185,3 +185,15 @@ def test_resolve_reports_both_sides_in_the_spec_shape() -> None:
         assert set(data[side]["units"][0]) == {"healthy", "wounded", "defeated"}
     assert data["attacker"]["modifiers"] == {"rerolls": 2, "arcane_to_hits": 2, "arcane_to_blocks": 0,
                                              "source": "commands"}
+
+
+def test_p20_npc_limits_apply_even_with_a_command_row() -> None:
+    data = {"game": "assault-of-the-giants",
+            "attacker": {"pool": {"basic": 1}, "units": []},
+            "defender": {"pool": {"basic": 1}, "npc": True, "commands": ["Leader", "Move", "Magic", "Trade"],
+                         "units": []}}
+    mods = parse_battle(data).defender.modifiers
+    assert (mods.rerolls, mods.arcane_to_blocks) == (2, 2)
+    assert "ignored" in mods.source
+    data["defender"]["rerolls"] = 1  # an explicit number still overrides (spec)
+    assert parse_battle(data).defender.modifiers.rerolls == 1

@@ -92,8 +92,26 @@ def test_face_labels() -> None:
     assert Face.of().label() == "blank"
 
 
+UI_LAYERS = ("charts.py", "app.py", "panels")
+
+
+def test_no_core_module_imports_a_ui_library() -> None:
+    """Layers point one way: only charts, panels and the app may import plotly or ipywidgets."""
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "explorer"
+    pattern = re.compile(r"^\s*(import|from)\s+(ipywidgets|plotly|anywidget|IPython)\b", re.M)
+    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if not any(part in UI_LAYERS for part in p.relative_to(package).parts)
+                 and pattern.search(p.read_text())]
+    assert offenders == []
+    assert len(list(package.rglob("*.py"))) > 10  # the scan saw the package
+
+
 def test_core_imports_no_ui_library() -> None:
     code = ("import sys, explorer, explorer.resolver, explorer.cli, explorer.games.assault_of_the_giants;"
+            "import explorer.games.assault_of_the_giants.trace, explorer.games.assault_of_the_giants.summary;"
             "explorer.resolve('examples/fire-vs-hill.json');"
             "bad = [m for m in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if m in sys.modules];"
             "print(','.join(bad))")

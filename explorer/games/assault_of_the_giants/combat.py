@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-import operator
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from functools import lru_cache
 
 from explorer.dist import Dist
@@ -149,10 +147,6 @@ def _control_of(face: Symbols) -> tuple[int, int, int]:
     return (1 if arcane == 0 else 0, 1 if arcane == 1 else 0, 1 if arcane == 2 else 0)
 
 
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(map(operator.add, a, b))
-
-
 @lru_cache(maxsize=256)
 def _kind_states(die: CombatDie, n: int) -> tuple[tuple[Control, int, int, int, int], ...]:
     """Every multiset of `n` rolls of `die` as (control counts, hits, blocks, arcane, weight)."""
@@ -271,8 +265,3 @@ def _finish(groups: dict[tuple[int, ...], int], dice: Sequence[CombatDie], packi
         key = convert((h, b, min(a, cap)), mods)
         final[key] = final.get(key, 0) + w
     return Dist(final)
-
-
-def mean_hits(totals: Dist[tuple[int, int]]) -> Fraction:
-    """Expected hits of a side's totals."""
-    return totals.marginal(0).mean()

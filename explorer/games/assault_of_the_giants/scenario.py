@@ -91,7 +91,8 @@ def _modifiers(f: Fields, commands: tuple[str, ...], npc: bool, attacker: bool) 
     """Derived from the command row (p.16) or the NPC limits (p.20); explicit keys override."""
     if npc:
         limits = NPC_MODIFIERS.value
-        base = Modifiers(limits["rerolls"], 0, limits["arcane_to_blocks"], "npc")
+        ignored = " (command row ignored: NPC giants use the p.20 limits)" if commands else ""
+        base = Modifiers(limits["rerolls"], 0, limits["arcane_to_blocks"], "npc" + ignored)
     else:
         base = modifiers_from_commands(commands, attacker=attacker)
     explicit = {
@@ -112,7 +113,7 @@ def _defender_hits(f: Fields) -> int | None:
     return value
 
 
-def _commands(f: Fields, npc: bool) -> tuple[str, ...]:
+def _commands(f: Fields) -> tuple[str, ...]:
     row = f.items("commands", [])
     for i, card in enumerate(row):
         if not isinstance(card, str) or not card.strip():
@@ -121,8 +122,6 @@ def _commands(f: Fields, npc: bool) -> tuple[str, ...]:
     for name in ("leader", "magic", "attack"):
         if lowered.count(name) > 1:
             raise ScenarioError(f.at("commands"), f"a row holds one {name.title()} Command, got {lowered.count(name)}")
-    if npc and row:
-        raise ScenarioError(f.at("commands"), "NPC giants have no Command Cards (their limits are on rulebook p.20); leave it empty")
     return tuple(row)
 
 
@@ -134,7 +133,7 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
     if giantslayers and not attacker:
         raise ScenarioError(f.at("giantslayers"), "only the attacking side can be giantslayers (rulebook p.19)")
     race = f.choice("race", CASTE_ORDER, None) if f.has("race") else None
-    commands = _commands(f, npc)
+    commands = _commands(f)
     modifiers = _modifiers(f, commands, npc, attacker)
     pool = _pool(f, dice)
     if npc and race and not any(die.name == race and n for die, n in pool):
