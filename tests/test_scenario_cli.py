@@ -147,3 +147,13 @@ def test_cli_bad_file_gives_one_line_and_exit_2(tmp_path: Path) -> None:
     assert run.stderr.count("\n") == 1 and run.stderr.startswith("error: attacker.pool.basic:")
     assert "Traceback" not in run.stderr
     assert _cli("frobnicate").returncode == 2
+
+
+def test_a_pool_too_large_for_the_exact_engine_is_refused_with_a_message() -> None:
+    names = ["basic", "hill", "stone", "frost", "fire", "cloud", "storm"]
+    data = copy.deepcopy(BASE)
+    del data["dice"]
+    data["attacker"]["pool"] = {name: 2 for name in names}
+    data["attacker"]["rerolls"] = 2
+    with pytest.raises(ScenarioError, match=r"^attacker\.pool: 7 kinds of dice"):
+        resolve(data)

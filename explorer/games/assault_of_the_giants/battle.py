@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from explorer.dist import Dist
+from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.casualties import Casualties, assign_damage
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.model import Battle, Side, Status
@@ -105,7 +106,7 @@ def resolve_battle(battle: Battle) -> BattleResult:
     Fraction(1, 1)
     """
     atk, dfn = battle.attacker, battle.defender
-    atk_totals, dfn_totals = side_totals(atk), side_totals(dfn)
+    atk_totals, dfn_totals = _totals(atk, "attacker"), _totals(dfn, "defender")
     to_defender = _damage(atk_totals.marginal(0), dfn_totals.marginal(1))
     to_attacker = _damage(dfn_totals.marginal(0), atk_totals.marginal(1))
     atk_losses = _losses(atk, dfn, to_attacker)
@@ -115,6 +116,14 @@ def resolve_battle(battle: Battle) -> BattleResult:
         SideResult(atk_totals, to_attacker, *_rewards(dfn_losses, dfn, atk), atk_losses),
         SideResult(dfn_totals, to_defender, *_rewards(atk_losses, atk, dfn), dfn_losses),
     )
+
+
+def _totals(side: Side, role: str) -> Dist[tuple[int, int]]:
+    """`side_totals`, with a computing limit reported against the side's own pool."""
+    try:
+        return side_totals(side)
+    except ScenarioError as error:
+        raise ScenarioError(f"{role}.{error.field}", error.problem) from None
 
 
 def _losses(victim: Side, victor: Side, damage: Dist[int]) -> Dist[Casualties]:

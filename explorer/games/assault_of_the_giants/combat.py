@@ -8,12 +8,12 @@ symbols are then combined with the exact distribution of the fresh rolls and con
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from explorer.dist import Dist
+from explorer.errors import ScenarioError
 from explorer.packed import Packing
 from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side, Symbols
 
@@ -199,25 +199,45 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     packing = _layout(entries, mods.rerolls, cap)
     a_shift = packing.strides[0] * packing.bytes * 8
     groups: dict[tuple[int, ...], int] = {}
-    decided: dict[tuple[tuple[Control, ...], int], Decision] = {}
-    # Joint states of the first roll, by what the policy looks at: per kind the decision tokens
-    # and arcane; the hits and blocks under each state travel packed in one big integer.
-    decides = mods.rerolls > 0 and side.reroll_policy != "none"
-    for combo in itertools.product(*(_kind_groups(die, n, packing, decides) for die, n in entries)):
-        controls = tuple(state[0] for state in combo)
-        arcane = sum(state[1] for state in combo)
-        decision = decided.get((controls, arcane))
-        if decision is None:
-            decision = decided[(controls, arcane)] = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
-        rerolled, removed = decision
-        packed = combo[0][2] if combo else 1
-        for state in combo[1:]:
-            packed *= state[2]
+    for (controls, arcane), packed in _first_roll(entries, mods, side.reroll_policy, packing).items():
+        rerolled, removed = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
         kept_arcane = min(arcane - removed, cap)
         groups[rerolled] = groups.get(rerolled, 0) + (packed << (kept_arcane * a_shift))
-    if not entries:
-        groups[()] = 1
     return _finish(groups, [die for die, _ in entries], packing, mods, cap)
+
+
+MAX_STATES = 150_000
+"""Most state pairs merged for one kind of die (a computing limit, met with many kinds and rerolls)."""
+
+
+def _first_roll(entries: Sequence[tuple[CombatDie, int]], mods: Modifiers, policy: str,
+                packing: Packing) -> dict[tuple[tuple[Control, ...], int], int]:
+    """Joint states of the first roll by what the policy looks at, kinds merged one by one.
+
+    A state is (decision tokens per kind, arcane showing); its hits and blocks travel packed in
+    one big integer. Tokens are capped at the rerolls (no policy takes more dice of one kind),
+    and arcane at conversions + 2 x rerolls (beyond it neither the decision nor the kept arcane
+    changes), so states that cannot differ merge.
+
+    Raises:
+        ScenarioError: merging a kind would pair more than `MAX_STATES` states (about a second).
+    """
+    decides = mods.rerolls > 0 and policy != "none"
+    most = (packing.shape[0] - 1) // 2 + 2 * mods.rerolls  # the conversions' cap + 2 x rerolls
+    states: dict[tuple[tuple[Control, ...], int], int] = {((), 0): 1}
+    for die, n in entries:
+        merged: dict[tuple[tuple[Control, ...], int], int] = {}
+        groups = _kind_groups(die, n, packing, decides, mods.rerolls)
+        if len(states) * len(groups) > MAX_STATES:
+            raise ScenarioError("pool", f"{len(entries)} kinds of dice rolled together with rerolls make more than "
+                                        f"{MAX_STATES} states for the exact engine; roll fewer kinds together "
+                                        "or fewer rerolls")
+        for control, arcane, packed in groups:
+            for (controls, total), weight in states.items():
+                key = (controls + (control,), min(total + arcane, most))
+                merged[key] = merged.get(key, 0) + weight * packed
+        states = merged
+    return states
 
 
 def _layout(entries: Sequence[tuple[CombatDie, int]], rerolls: int, cap: int) -> Packing:
@@ -232,14 +252,16 @@ def _layout(entries: Sequence[tuple[CombatDie, int]], rerolls: int, cap: int) ->
     return Packing((2 * cap + 1, top_h + 1, top_b + 1), bound.bit_length() + 1)
 
 
-def _kind_groups(die: CombatDie, n: int, packing: Packing, decides: bool) -> list[tuple[Control, int, int]]:
+def _kind_groups(die: CombatDie, n: int, packing: Packing, decides: bool,
+                 rerolls: int) -> list[tuple[Control, int, int]]:
     """`n` rolls of `die` as (decision tokens, arcane, packed hits-and-blocks distribution).
 
     Without a reroll to decide, the decision tokens are all zero and states differ by arcane only.
     """
     by_state: dict[tuple[Control, int], dict[tuple[int, int, int], int]] = {}
     for control, h, b, a, w in _kind_states(die, n):
-        cells = by_state.setdefault((control if decides else (0, 0, 0), a), {})
+        token = tuple(min(c, rerolls) for c in control) if decides else (0, 0, 0)
+        cells = by_state.setdefault((token, a), {})
         cells[(0, h, b)] = cells.get((0, h, b), 0) + w
     return [(control, a, packing.pack(cells)) for (control, a), cells in by_state.items()]
 
