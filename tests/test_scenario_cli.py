@@ -21,7 +21,8 @@ BASE = {
     "dice": {"basic": [{"hit": 1}, {"hit": 2}, {"block": 1}, {"arcane": 1}, {}, {"hit": 1, "block": 1}]},
     "attacker": {"pool": {"basic": 2}, "commands": ["Leader", "Attack"],
                  "units": [{"name": "Fire giant", "fortitude": 3, "wounded_fortitude": 2, "ordning_value": 2}]},
-    "defender": {"pool": {"basic": 2}, "units": [{"name": "Hill giant", "fortitude": 2, "ordning_value": 1}]},
+    "defender": {"pool": {"basic": 2}, "units": [{"name": "Hill giant", "fortitude": 2, "ordning_value": 1}],
+                 "casualty_order": "fewest-op"},
 }
 
 
@@ -44,6 +45,7 @@ units = [{name = "Fire giant", fortitude = 3, wounded_fortitude = 2, ordning_val
 [defender]
 pool = {basic = 2}
 units = [{name = "Hill giant", fortitude = 2, ordning_value = 1}]
+casualty_order = "fewest-op"
 """)
     js = tmp_path / "s.json"
     js.write_text(json.dumps(BASE))
@@ -91,6 +93,7 @@ BAD = [
     ("dice.basic", [{"hit": 5}] + [{}] * 5, r"dice.basic\[0\].hit"),
     ("dice.basic", [{"sword": 1}] + [{}] * 5, r"dice.basic\[0\].sword"),
     ("defender.units", "none", "defender.units"),
+    ("defender.units", [{"fortitude": 2, "ordning_value": 1}] * 13, "defender.units"),
 ]
 
 

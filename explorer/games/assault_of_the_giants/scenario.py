@@ -25,6 +25,9 @@ __all__ = ["parse_battle", "parse_dice", "battle_to_dict"]
 
 _SYMBOLS = ("hit", "block", "arcane")
 
+MAX_FEWEST_OP_UNITS = 12
+"""Largest army whose best casualty order is searched (a computing limit, about 0.2 s)."""
+
 
 def parse_face(data: Any, path: str) -> tuple[int, int, int]:
     """One face: counts of hit, block and arcane, each within the rulebook's limits (p.16).
@@ -140,9 +143,13 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
         raise ScenarioError(f.at("pool"), f'NPC giants always roll their special die (rulebook p.20): add "{race}": 1')
     units_path = f.at("units")
     units = tuple(_unit(u, f"{units_path}[{i}]", giantslayers) for i, u in enumerate(f.items("units")))
+    casualty_order = f.choice("casualty_order", CASUALTY_ORDERS, "listed")
+    if casualty_order == "fewest-op" and len(units) > MAX_FEWEST_OP_UNITS:
+        raise ScenarioError(units_path, f'at most {MAX_FEWEST_OP_UNITS} units with casualty_order "fewest-op" '
+                                        f'(it compares every order), got {len(units)}; use "listed"')
     side = Side(
         pool=pool, modifiers=modifiers, units=units, npc=npc, giantslayers=giantslayers,
-        casualty_order=f.choice("casualty_order", CASUALTY_ORDERS, "listed"),
+        casualty_order=casualty_order,
         reroll_policy=f.choice("reroll_policy", REROLL_POLICIES, "misses"),
         commands=commands, player=f.text("player", "attacker" if attacker else "defender"),
     )
