@@ -10,7 +10,7 @@ from explorer.app import show
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.summary import summary_rows
 from explorer.panels.assault import AssaultPanel
-from explorer.panels.whatif import OUTCOMES, sweep
+from explorer.games.assault_of_the_giants.sweep import OUTCOMES, sweep
 
 
 @pytest.fixture(scope="module")
