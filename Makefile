@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+PORT ?= 8866
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup run lab test bench chromium
@@ -16,11 +17,12 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Open the explorer (JupyterLab on notebooks/).
+## Open the explorer: Voila serves notebooks/explorer.ipynb on this machine and prints the
+## address to open (port 8866, or a free one if taken; `make run PORT=9000` to choose).
 run: setup
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(PY) scripts/serve.py notebooks/explorer.ipynb --port=$(PORT)
 
-## JupyterLab on notebooks/.
+## JupyterLab on notebooks/ (the explorer notebook with its code, to change and rerun).
 lab: setup
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
@@ -36,3 +38,4 @@ test: setup chromium
 ## Benchmarks (figures, not pass/fail).
 bench: setup
 	$(PY) benchmarks/bench_battle.py
+	$(PY) benchmarks/bench_panel.py

@@ -39,10 +39,10 @@ class UnitRow:
         self.wounded_fortitude = _int(unit.wounded_fortitude)
         self.ordning_value = _int(unit.ordning_value)
         self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
-                                        layout=widgets.Layout(width="80px"))
+                                        layout=widgets.Layout(width="92px"))
         self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
-                                         layout=widgets.Layout(width="85px"))
-        self.provenance = widgets.HTML(layout=widgets.Layout(width="230px"))
+                                         layout=widgets.Layout(width="100px"))
+        self.provenance = widgets.HTML()
         buttons = []
         for icon, action, tip in (("arrow-up", "up", "take damage earlier"), ("arrow-down", "down", "take damage later"),
                                   ("trash", "remove", "remove this unit")):

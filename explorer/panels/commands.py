@@ -73,6 +73,7 @@ class CommandRow:
                                   ("times", "remove", "take back into hand")):
             button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="28px", padding="0"))
             button.add_class(f"aotg-cmd-{action}")
+            button.disabled = (action == "left" and index == 0) or (action == "right" and index == len(self.commands) - 1)
             button.on_click(lambda _b, a=action: self.move(index, a))
             buttons.append(button)
         return widgets.HBox([buttons[0], label, buttons[1], buttons[2]],
@@ -113,10 +114,11 @@ class CommandRow:
 
     def set_enabled(self, enabled: bool) -> None:
         """NPC giants have no Command Cards (their limits are fixed, p.20): disable the row."""
+        self._refresh(notify=False)
         for box in self.cards.children:
             for w in box.children:
                 if isinstance(w, widgets.Button):
-                    w.disabled = not enabled
+                    w.disabled = w.disabled or not enabled
         self.play.disabled = not enabled or not self.pick.options
         self.summary.value = (describe_row(self.commands, self.role == "attacker") if enabled else
                               "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20)")

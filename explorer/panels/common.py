@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from explorer.sourced import EXAMPLE
 
-__all__ = ["ErrorMessage", "badge", "heading", "note"]
+__all__ = ["ErrorMessage", "badge", "short_source", "heading", "note"]
 
 
 class ErrorMessage:
@@ -51,8 +51,24 @@ def badge(source: str) -> str:
     """
     placeholder = source.startswith("example") or "inferred" in source
     color = "#b9770e" if placeholder else "#5d6d7e"
-    text = "example" if source == EXAMPLE else source
-    return f'<span title="{html.escape(source)}" style="color:{color};font-size:85%">{html.escape(text)}</span>'
+    return (f'<span title="{html.escape(source)}" style="color:{color};font-size:85%;white-space:nowrap">'
+            f"{html.escape(short_source(source))}</span>")
+
+
+def short_source(source: str) -> str:
+    """A provenance short enough for a badge; the full text goes in its tooltip.
+
+    >>> short_source("rulebook p.17 (inferred from the worked example)")
+    'p.17 (inferred)'
+    >>> short_source(EXAMPLE)
+    'example'
+    """
+    if source == EXAMPLE:
+        return "example"
+    if source.startswith("rulebook p."):
+        page = source.split()[1]
+        return page + (" (inferred)" if "inferred" in source else "")
+    return source
 
 
 def heading(text: str) -> widgets.HTML:

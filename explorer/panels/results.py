@@ -14,6 +14,11 @@ __all__ = ["BattleResults", "format_summary", "format_number"]
 
 FIGURES = ("hits", "damage", "casualties", "ordning_points")
 
+TABLE_STYLE = ("<style>.aotg-summary-table, .aotg-compare-table {border-collapse:collapse}"
+               ".aotg-summary-table th, .aotg-summary-table td, .aotg-compare-table th, .aotg-compare-table td"
+               " {padding:3px 12px; text-align:right}</style>")
+"""Spacing for the summary tables (pandas writes bare HTML)."""
+
 
 def format_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """Chances as percentages, expectations with three decimals (for display).
@@ -70,4 +75,4 @@ class BattleResults:
     def _table(self) -> None:
         self.frame = summary_frame(self.result, self.k.value)
         shown = format_summary(self.frame)
-        self.table.value = shown.to_html(classes="aotg-summary-table", border=0)
+        self.table.value = TABLE_STYLE + shown.to_html(classes="aotg-summary-table", border=0)

@@ -15,7 +15,7 @@ from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.summary import compare_frame
 from explorer.games.assault_of_the_giants.sweep import OUTCOMES, PARAMETERS, sweep
 from explorer.panels.common import ErrorMessage, note
-from explorer.panels.results import format_number
+from explorer.panels.results import TABLE_STYLE, format_number
 
 if TYPE_CHECKING:
     from explorer.panels.assault import AssaultPanel
@@ -92,7 +92,7 @@ class WhatIf:
         shown = table.copy().astype(object)
         for (side, quantity), row in table.iterrows():
             shown.loc[(side, quantity)] = [format_number(quantity, v) for v in row]
-        self.differences.value = shown.to_html(classes="aotg-compare-table", border=0)
+        self.differences.value = TABLE_STYLE + shown.to_html(classes="aotg-compare-table", border=0)
 
     def run_sweep(self) -> None:
         """Resolve every cell of the chosen grid and draw the heatmap."""
