@@ -92,7 +92,7 @@ def test_face_labels() -> None:
     assert Face.of().label() == "blank"
 
 
-UI_LAYERS = ("charts.py", "app.py", "panels")
+UI_LAYERS = ("charts.py", "chart_sync.py", "app.py", "panels")
 
 
 def test_no_core_module_imports_a_ui_library() -> None:
