@@ -7,6 +7,12 @@ A distribution may also carry `cut` weight: mass removed on purpose (say, the ta
 endless chain of exploding dice), reported rather than silently renormalised away.
 
 Every operation returns a new `Dist`; nothing is modified in place.
+
+Why not icepool: icepool's exact pools are excellent for sums and keep/drop rules, but the
+decisions a player takes after the roll (which dice to reroll, which arcane to convert, which
+unit absorbs damage) are outside what it models, and on Python 3.11 only icepool < 2.2 installs.
+The explorer's core is therefore its own, small and game-agnostic; icepool serves as an
+independent oracle in the tests (plain sums, pools, the peers' benchmark problem).
 """
 
 from __future__ import annotations
