@@ -28,8 +28,8 @@ lab: setup
 
 ## Debian's Chromium for the real-browser tests (Playwright cannot download browsers here).
 chromium:
-	[ -x $(CHROMIUM) ] || $(SUDO) apt-get install -y -q chromium || \
-	  ( $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium )
+	[ -x $(CHROMIUM) ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || \
+	  ( $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium )
 
 ## Every test: doctests, unit, property, notebooks, widgets, browser.
 test: setup chromium

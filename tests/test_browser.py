@@ -51,6 +51,8 @@ CLICK_TIMEOUT_S = 60.0
 START_TIMEOUT_S = 60.0
 """From starting Voila to its first HTTP answer."""
 TIMED_CLICKS = 10
+APP_CHARTS = 8
+"""Plotly FigureWidgets in the real app, hidden tabs included."""
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -307,10 +309,20 @@ def charts(page: Any) -> list[str]:
     return page.evaluate("() => window.__aotgCharts()")
 
 
+ANYWIDGET_SLOW_INIT = "[anywidget] Failed to initialize model."
+"""anywidget's front end rejects a model's `ready` promise when initialising it takes over 2 s
+(a fixed timeout). On a loaded 2-core machine the first FigureWidgets can take that long while
+plotly.js loads, and the charts still render and update, which this test checks on every chart.
+So this one message is printed, not failed on; any other page error fails the test."""
+
+
 def problems(page: Any, voila: Voila, events: PageEvents) -> list[str]:
-    """Every error the page, the browser or the kernel showed."""
+    """Every error the page, the browser or the kernel showed (but anywidget's slow-start notice)."""
     found = list(page.evaluate("() => window.__aotgErrors()"))
-    found += [f"page error: {error}" for error in events.page_errors]
+    slow = [e for e in events.page_errors if str(e).strip() == ANYWIDGET_SLOW_INIT]
+    if slow:
+        print(f"note: anywidget reported a slow model start {len(slow)} time(s) (machine under load)")
+    found += [f"page error: {error}" for error in events.page_errors if str(error).strip() != ANYWIDGET_SLOW_INIT]
     found += [f"kernel traceback:\n{tb}" for tb in voila.kernel_tracebacks()]
     return found
 
@@ -426,6 +438,9 @@ def test_app_in_browser(
         load_s = time.monotonic() - test_start
         print(f"\napp rendered in {load_s:.1f} s with {len(initial)} Plotly chart(s)")
         assert initial, "no Plotly chart (.js-plotly-plot) on the page"
+        if app_notebook == ROOT / "notebooks" / "explorer.ipynb":
+            # 4 battle charts, A/B overlay, sweep heatmap, 2 dice-lab charts: every FigureWidget drew.
+            assert len(initial) == APP_CHARTS, f"{len(initial)} charts drawn, expected {APP_CHARTS}"
         assert_no_problems(page, voila, events, "after loading")
 
         add_ms, _, after_add = click_and_wait_for_redraw(page, ADD_UNIT, initial, "add unit", voila, events)
