@@ -167,3 +167,43 @@ def test_figures_are_valid_plotly(monkeypatch: pytest.MonkeyPatch, panel: Assaul
     monkeypatch.setattr(charts, "VALIDATE", True)
     charts.battle_figures(panel.result)
     panel.whatif.update(panel.result)
+
+
+@pytest.mark.parametrize("name", ["fire-vs-hill.json", "npc-stone-giants.toml"])
+def test_scenario_box_loads_an_example_and_the_panel_answers_like_the_cli(name: str) -> None:
+    import json
+
+    import explorer
+
+    fresh = AssaultPanel()
+    data = explorer.load_scenario(f"examples/{name}")
+    fresh.scenario_box.text.value = json.dumps(data)
+    fresh.scenario_box.load.click()
+    assert fresh.scenario_box.error.text == ""
+    ours, theirs = explorer.resolve(fresh.scenario()).to_dict(), explorer.resolve(data).to_dict()
+    for side in ("attacker", "defender"):
+        for key in ("hits", "blocks", "damage_taken", "ordning_points", "units"):
+            assert ours[side][key] == theirs[side][key], (side, key)
+    assert_figures_match(fresh)
+    fresh.scenario_box.show_current()
+    assert json.loads(fresh.scenario_box.text.value) == fresh.scenario()
+    assert "download" in fresh.scenario_box.download.value
+
+
+def test_scenario_box_refuses_bad_text_and_keeps_the_inputs(panel: AssaultPanel) -> None:
+    import json
+
+    before = panel.scenario()
+    box = panel.scenario_box
+    box.text.value = "{not json"
+    box.load.click()
+    assert box.error.text.startswith("scenario: not valid JSON")
+    unsupported = {**before, "attacker": {**before["attacker"], "rerolls": 5}}
+    box.text.value = json.dumps(unsupported)
+    box.load.click()
+    assert box.error.text.startswith("attacker.rerolls:")
+    invalid = {**before, "defender": {**before["defender"], "casualty_order": "random"}}
+    box.text.value = json.dumps(invalid)
+    box.load.click()
+    assert box.error.text.startswith("defender.casualty_order:")
+    assert panel.scenario() == before

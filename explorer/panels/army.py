@@ -133,6 +133,11 @@ class ArmyBuilder:
         self.rows = [self._row(i) for i in picks]
         self._refresh(notify)
 
+    def set_units(self, units: list[Unit], source: str) -> None:
+        """Replace the units by `units`, every value marked with `source`."""
+        self.rows = [UnitRow(u, {f: source for f in _FIELDS}, self._changed, self._act) for u in units]
+        self._refresh()
+
     def _row(self, preset: int) -> UnitRow:
         unit, sources = UNIT_PRESETS[self.preset_race][preset]
         return UnitRow(unit, dict(sources), self._changed, self._act)

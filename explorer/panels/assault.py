@@ -20,6 +20,7 @@ from explorer.panels.commands import CommandRow
 from explorer.panels.common import ErrorMessage
 from explorer.panels.dice_editor import FaceEditor, PoolEditor
 from explorer.panels.results import BattleResults
+from explorer.panels.scenario_io import ScenarioBox
 from explorer.panels.trace_view import TraceView
 from explorer.panels.whatif import WhatIf
 
@@ -55,6 +56,7 @@ class AssaultPanel:
         self.results = BattleResults(self.result)
         self.whatif = WhatIf(self)
         self.trace = TraceView(self)
+        self.scenario_box = ScenarioBox(self)
         for role, army in self.armies.items():
             army.race.observe(lambda c, r=role: self._race(r, c["new"]), "value")
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
@@ -68,8 +70,9 @@ class AssaultPanel:
                    for r in ("attacker", "defender")]
         faces = widgets.Accordion([self.faces.widget], titles=("Die faces (examples: check your dice)",))
         faces.selected_index = None
-        extras = widgets.Tab([self.whatif.compare_widget, self.whatif.sweep_widget, self.trace.widget],
-                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)"))
+        extras = widgets.Tab([self.whatif.compare_widget, self.whatif.sweep_widget, self.trace.widget,
+                              self.scenario_box.widget],
+                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
         root = widgets.VBox([self.banner, widgets.HBox(columns), faces, self.error.widget, self.status,
                              self.results.widget, extras])
         root.add_class("aotg-panel")
@@ -93,6 +96,15 @@ class AssaultPanel:
     def _changed(self) -> None:
         if self._ready:
             self.refresh()
+
+    def pause(self) -> None:
+        """Stop resolving on every change (while many inputs are set at once)."""
+        self._ready = False
+
+    def resume(self) -> None:
+        """Resolve again on changes, and resolve now."""
+        self._ready = True
+        self.refresh()
 
     def _messages(self) -> list[ErrorMessage]:
         return [self.error, self.faces.error, *(a.error for a in self.armies.values()),

@@ -95,6 +95,13 @@ class FaceEditor:
         self._load()
         self._changed()
 
+    def set_die(self, name: str, faces: list[dict[str, int]], source: str) -> None:
+        """Replace all six faces of a named die (as in a scenario's ``dice``)."""
+        self.faces[name] = [{s: face.get(s, 0) for s in _SYMBOLS} for face in faces]
+        self.sources[name] = source
+        if self.die.value == name:
+            self._load()
+
     def set_face(self, die: str, face: int, **counts: int) -> None:
         """Set one face of a die (for scripts and tests), as if typed in."""
         self.die.value = die
@@ -108,4 +115,4 @@ class FaceEditor:
     @property
     def all_examples(self) -> bool:
         """True while every die still has its example faces."""
-        return all(s != "your faces" for s in self.sources.values())
+        return all(s.startswith("example") for s in self.sources.values())
