@@ -120,3 +120,29 @@ def test_core_imports_no_ui_library() -> None:
                          cwd=Path(__file__).resolve().parent.parent)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == ""
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(["hit", "crit", "shield"]), st.integers(0, 2), max_size=2),
+                min_size=2, max_size=4), st.integers(0, 3), st.integers(0, 2))
+def test_generic_pool_engine_matches_die_by_die_enumeration(faces, n, rerolls) -> None:
+    """roll_pool (multisets, named policy, conversions) against rolling every die one by one."""
+    from explorer.dice import Die
+    from explorer.pools import Conversion, convert, roll_pool
+
+    die = Die("d", tuple(Face.from_mapping(f) for f in faces))
+    symbols = ("hit", "crit", "shield")
+    conversions = (Conversion("crit", (("hit", 2),), 1),)
+    fast = roll_pool([(die, n)], symbols, rerolls=rerolls, policy="blanks", conversions=conversions)
+    k = len(die.faces)
+    most = min(n, rerolls)
+    brute: Counter = Counter()
+    for roll in itertools.product(die.faces, repeat=n):
+        blanks = [i for i, f in enumerate(roll) if f.is_blank][:rerolls]
+        for fresh in itertools.product(die.faces, repeat=len(blanks)):
+            final = list(roll)
+            for i, f in zip(blanks, fresh):
+                final[i] = f
+            counts = convert({s: sum(f.count(s) for f in final) for s in symbols}, conversions)
+            brute[tuple(counts[s] for s in symbols)] += k ** (most - len(blanks))
+    assert fast == Dist(dict(brute))
