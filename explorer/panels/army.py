@@ -55,8 +55,9 @@ class UnitRow:
         for w in (self.name, self.wounded, self.champion):
             w.observe(lambda _c: changed(), "value")
         self._show_sources()
-        self.box = widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
-                                 self.wounded, self.champion, *buttons, self.provenance])
+        self.provenance.layout.margin = "-6px 0 4px 6px"
+        self.box = widgets.VBox([widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
+                                               self.wounded, self.champion, *buttons]), self.provenance])
 
     def _edited(self, field: str, changed: Callable[[], None]) -> None:
         self.sources[field] = _YOURS
@@ -68,7 +69,9 @@ class UnitRow:
         groups: dict[str, list[str]] = {}
         for field, source in self.sources.items():
             groups.setdefault(source, []).append(_SHORT[field])
-        self.provenance.value = " · ".join(f"{'/'.join(fields)}: {badge(source)}" for source, fields in groups.items())
+        self.provenance.value = ('<span style="font-size:85%;color:#5d6d7e">source: </span>'
+                                 + " · ".join(f"<span style='font-size:85%'>{'/'.join(fields)}</span> {badge(source)}"
+                                              for source, fields in groups.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """The unit in scenario form (values as typed; the resolver checks them)."""
