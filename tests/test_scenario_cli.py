@@ -26,11 +26,21 @@ BASE = {
 }
 
 
+DISTRIBUTIONS = {
+    "assault-of-the-giants": lambda d: [d[s][q] for s in ("attacker", "defender")
+                                        for q in ("hits", "blocks", "damage_taken", "ordning_points")],
+    "arcadia-quest": lambda d: [d[q] for q in ("hits", "saves", "wounds")],
+    "agot-lcg": lambda d: [],
+}
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_examples_resolve_and_sum_to_one(path: Path) -> None:
+    """Every example file resolves through the one resolver; its distributions sum to 1 (cut included)."""
     data = resolve(path).to_dict()
-    for side in ("attacker", "defender"):
-        assert abs(sum(data[side]["hits"].values()) - 1) < 1e-12
+    assert data["game"] == load_scenario(path)["game"]
+    for dist in DISTRIBUTIONS[data["game"]](data):
+        assert abs(sum(dist.values()) + data.get("cut", 0) - 1) < 1e-9
 
 
 def test_json_and_toml_give_the_same_report(tmp_path: Path) -> None:

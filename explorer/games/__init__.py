@@ -35,11 +35,26 @@ def _assault_of_the_giants(data: Any) -> Report:
     return assault_of_the_giants.resolve(data)
 
 
+def _arcadia_quest(data: Any) -> Report:
+    from explorer.games import arcadia_quest
+
+    return arcadia_quest.resolve(data)
+
+
+def _agot_lcg(data: Any) -> Report:
+    from explorer.games import agot_lcg
+
+    return agot_lcg.resolve(data)
+
+
 GAMES: dict[str, GameDef] = {
     game.name: game
     for game in (
         GameDef("assault-of-the-giants", "D&D: Assault of the Giants (WizKids, 2017)",
                 _assault_of_the_giants, ("aotg", "assault of the giants")),
+        GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest")),
+        GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
+                ("agot", "a game of thrones")),
     )
 }
 """Games with a resolver, by scenario name."""

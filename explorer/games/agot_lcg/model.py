@@ -1,0 +1,126 @@
+"""The A Game of Thrones LCG (2nd ed.) challenge as frozen data: characters, sides, the challenge.
+
+Page numbers refer to the 2015 Rules Reference (``shared/rules/agot-lcg.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "CHALLENGE_TYPES", "KEYWORDS", "PLAYERS", "RESOLUTION_KEYWORDS", "VICTORY_POWER",
+    "Challenge", "Character", "Power", "Side",
+]
+
+CHALLENGE_TYPES = ("military", "intrigue", "power")
+"""The three challenge types, each with its own claim result."""
+
+PLAYERS = ("attacker", "defender")
+"""The two players of a challenge, in the scenario's words."""
+
+VICTORY_POWER = 15
+"""Power (faction card plus cards) that wins the game (Rules Reference p.23, "Winning the Game")."""
+
+KEYWORDS = (
+    "ambush", "assault", "bestow", "insight", "intimidate", "limited", "no attachments",
+    "pillage", "prized", "renown", "shadow", "stealth", "terminal",
+)
+"""Keywords of the Rules Reference glossary; any other word in ``keywords`` is refused."""
+
+RESOLUTION_KEYWORDS = ("insight", "intimidate", "pillage", "renown")
+"""Challenge resolution keywords (framework step 4.2.5); only renown changes power."""
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A participating character: its name, STR and keywords.
+
+    >>> Character("Knight", 3, ("renown",)).has("renown")
+    True
+    """
+
+    name: str
+    strength: int
+    keywords: tuple[str, ...] = ()
+
+    def has(self, keyword: str) -> bool:
+        """True if the character has `keyword`."""
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """Power a player controls: on the faction card and on other cards (characters, locations).
+
+    >>> Power(5, 2).total
+    7
+    """
+
+    faction: int = 0
+    cards: int = 0
+
+    @property
+    def total(self) -> int:
+        """The player's power total, what the 15-power victory counts."""
+        return self.faction + self.cards
+
+    def gain(self, faction: int = 0, cards: int = 0) -> Power:
+        """A new `Power` with the amounts added (negative amounts remove).
+
+        >>> Power(3, 0).gain(faction=-1)
+        Power(faction=2, cards=0)
+        """
+        return Power(self.faction + faction, self.cards + cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player's side: participating characters, power and the optional extras.
+
+    Attributes:
+        characters: the participating characters (attackers or defenders).
+        power: power before the challenge.
+        str_modifier: STR the side counts beyond its characters' (p.23: "any other modifiers").
+        deck: cards left in the draw deck, None if not given (0 means eliminated, p.23).
+        hand: the hand as (card name, copies) pairs, None if not given (intrigue claim).
+        in_play: characters the player controls, None if not given (military claim).
+
+    >>> Side((Character("Guard", 2),), str_modifier=1).total_str
+    3
+    """
+
+    characters: tuple[Character, ...] = ()
+    power: Power = Power()
+    str_modifier: int = 0
+    deck: int | None = None
+    hand: tuple[tuple[str, int], ...] | None = None
+    in_play: int | None = None
+
+    @property
+    def total_str(self) -> int:
+        """Total STR counted: characters plus modifier, never below 0."""
+        return max(0, sum(c.strength for c in self.characters) + self.str_modifier)
+
+    @property
+    def hand_size(self) -> int | None:
+        """Cards in hand, None if the hand was not given."""
+        return None if self.hand is None else sum(n for _, n in self.hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """One challenge: its type, the attacker's claim value, both sides, the first player.
+
+    >>> Challenge("power", 1, Side(), Side()).type
+    'power'
+    """
+
+    type: str
+    claim: int
+    attacker: Side
+    defender: Side
+    first_player: str | None = None
+
+    def side(self, player: str) -> Side:
+        """The side of ``"attacker"`` or ``"defender"``."""
+        return self.attacker if player == "attacker" else self.defender
