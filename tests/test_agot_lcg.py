@@ -20,9 +20,18 @@ from hypothesis import strategies as st
 
 from explorer import ScenarioError
 from explorer.games.agot_lcg import (
-    FRAMEWORK_STEPS, Interrupt, Power, Side, challenge_winner, claim_result, order_interrupts, resolve,
-    usable_interrupts, victory,
+    FRAMEWORK_STEPS,
+    Interrupt,
+    Power,
+    Side,
+    challenge_winner,
+    claim_result,
+    order_interrupts,
+    resolve,
+    usable_interrupts,
+    victory,
 )
+from tests.edits import edited
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -303,17 +312,8 @@ def test_frame_and_text() -> None:
 BASE = scenario([(2, True)], [(1, False)])
 
 
-def _with(path: str, value: object) -> dict[str, Any]:
-    data = copy.deepcopy(BASE)
-    *parents, last = path.split(".")
-    target: Any = data
-    for key in parents:
-        target = target[int(key)] if isinstance(target, list) else target.setdefault(key, {})
-    if isinstance(target, list):
-        target[int(last)] = value
-    else:
-        target[last] = value
-    return data
+def _with(path: str, value: object) -> dict:
+    return edited(BASE, path, value)
 
 
 BAD = [

@@ -7,9 +7,17 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.games.assault_of_the_giants import Battle, CombatDie, Modifiers, Side, Status, Unit, resolve_battle
-from explorer.games.assault_of_the_giants.casualties import assign_damage
+from explorer.games.assault_of_the_giants import (
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Status,
+    Unit,
+    resolve_battle,
+)
 from explorer.games.assault_of_the_giants.battle import points_for
+from explorer.games.assault_of_the_giants.casualties import assign_damage
 from tests.aotg_oracle import brute_battle, brute_casualties, normalise
 
 faces = st.tuples(st.integers(0, 4), st.integers(0, 2), st.integers(0, 2)) | st.sampled_from(
@@ -77,8 +85,9 @@ def test_every_distribution_sums_to_one(attacker: Side, defender: Side) -> None:
 @given(sides(True, max_dice=4), st.integers(1, 3))
 def test_a_reroll_never_lowers_expected_hits_or_blocks(side: Side, extra: int) -> None:
     """Rerolling a blank or an unusable arcane cannot make the roll worse, die by die."""
-    from explorer.games.assault_of_the_giants import side_totals
     from dataclasses import replace
+
+    from explorer.games.assault_of_the_giants import side_totals
 
     more = replace(side, modifiers=replace(side.modifiers, rerolls=side.modifiers.rerolls + extra))
     before, after = side_totals(side), side_totals(more)

@@ -9,10 +9,28 @@ import pytest
 from explorer import ScenarioError, resolve
 from explorer.dist import Dist
 from explorer.games.assault_of_the_giants import (
-    Battle, CombatDie, Modifiers, Side, Standing, Status, Unit, absorb, assign_damage, assign_in_order,
-    convert, endgame_turns, modifiers_from_commands, parse_battle, resolve_battle, win_chances,
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Standing,
+    Status,
+    Unit,
+    absorb,
+    assign_damage,
+    assign_in_order,
+    convert,
+    endgame_turns,
+    modifiers_from_commands,
+    parse_battle,
+    resolve_battle,
+    win_chances,
 )
-from explorer.games.assault_of_the_giants.endgame import Phase, may_attack_starting_region, win_chances_joint
+from explorer.games.assault_of_the_giants.endgame import (
+    Phase,
+    may_attack_starting_region,
+    win_chances_joint,
+)
 
 D, W, H = Status.DEFEATED, Status.WOUNDED, Status.HEALTHY
 

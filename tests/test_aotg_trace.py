@@ -12,10 +12,24 @@ from typing import Any
 import pytest
 
 from explorer.games.assault_of_the_giants import (
-    Battle, CombatDie, Modifiers, Side, Status, Unit, assign_damage, convert, parse_battle, resolve_battle,
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Status,
+    Unit,
+    assign_damage,
+    convert,
+    parse_battle,
+    resolve_battle,
 )
 from explorer.games.assault_of_the_giants.battle import points_for, resource_cards_for
-from explorer.games.assault_of_the_giants.trace import TraceStep, face_name, trace_battle, trace_text
+from explorer.games.assault_of_the_giants.trace import (
+    TraceStep,
+    face_name,
+    trace_battle,
+    trace_text,
+)
 
 SAMPLES = 2000
 

@@ -21,8 +21,20 @@ from hypothesis import strategies as st
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.arcadia_quest import (
-    ATTACK_DIE, CUT_BELOW, DEFENCE_DIE, Attack, AttackScenario, Defence, Target, Trial, parse_attack, resolve,
-    resolve_attack, roll_successes, scenario_to_dict, successes,
+    ATTACK_DIE,
+    CUT_BELOW,
+    DEFENCE_DIE,
+    Attack,
+    AttackScenario,
+    Defence,
+    Target,
+    Trial,
+    parse_attack,
+    resolve,
+    resolve_attack,
+    roll_successes,
+    scenario_to_dict,
+    successes,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

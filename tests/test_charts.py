@@ -8,8 +8,17 @@ import plotly.graph_objects as go
 import pytest
 
 from explorer.charts import (
-    SIDE_COLORS, VIEWS, battle_figures, casualties_figure, compare_figure, distribution_figure,
-    sides_figure, sweep_heatmap, symbols_figure, sync_figure, view_values,
+    SIDE_COLORS,
+    VIEWS,
+    battle_figures,
+    casualties_figure,
+    compare_figure,
+    distribution_figure,
+    sides_figure,
+    sweep_heatmap,
+    symbols_figure,
+    sync_figure,
+    view_values,
 )
 from explorer.dist import Dist
 from explorer.games.assault_of_the_giants import Status, parse_battle, resolve_battle

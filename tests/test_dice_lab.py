@@ -13,9 +13,22 @@ from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS
-from explorer.games.assault_of_the_giants.model import REROLL_POLICIES, CombatDie, Modifiers, Side
+from explorer.games.assault_of_the_giants.model import (
+    REROLL_POLICIES,
+    CombatDie,
+    Modifiers,
+    Side,
+)
 from explorer.panels.dice_lab import (
-    CUSTOM, JOINT, LAB_ENGINES, AssaultLabEngine, DiceLab, LabDie, LabModifier, describe_face, parse_custom_die,
+    CUSTOM,
+    JOINT,
+    LAB_ENGINES,
+    AssaultLabEngine,
+    DiceLab,
+    LabDie,
+    LabModifier,
+    describe_face,
+    parse_custom_die,
 )
 
 SYMBOLS = ("hit", "block", "arcane")

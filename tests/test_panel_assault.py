@@ -9,8 +9,8 @@ from explorer import ScenarioError, charts
 from explorer.app import show
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.summary import summary_rows
-from explorer.panels.assault import AssaultPanel
 from explorer.games.assault_of_the_giants.sweep import OUTCOMES, sweep
+from explorer.panels.assault import AssaultPanel
 
 
 @pytest.fixture(scope="module")

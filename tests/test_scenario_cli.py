@@ -12,6 +12,7 @@ import pytest
 
 from explorer import ScenarioError, load_scenario, resolve
 from explorer.games.assault_of_the_giants import battle_to_dict, parse_battle
+from tests.edits import edited
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.*"))
@@ -70,16 +71,7 @@ def test_round_trip_through_the_scenario_form() -> None:
 
 
 def _with(path: str, value: object) -> dict:
-    data = copy.deepcopy(BASE)
-    *parents, last = path.split(".")
-    target = data
-    for key in parents:
-        target = target[int(key)] if isinstance(target, list) else target[key]
-    if isinstance(target, list):
-        target[int(last)] = value
-    else:
-        target[last] = value
-    return data
+    return edited(BASE, path, value)
 
 
 BAD = [
