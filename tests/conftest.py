@@ -6,6 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# A shared 2-core CI machine is slow at times: property tests are judged on their examples, not on time.
+settings.register_profile("explorer", deadline=None)
+settings.load_profile("explorer")
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (the folder holding pyproject.toml)."""
