@@ -59,9 +59,6 @@ GAMES: dict[str, GameDef] = {
 }
 """Games with a resolver, by scenario name."""
 
-SPEC_GAMES = ("assault-of-the-giants", "arcadia-quest", "agot-lcg")
-"""Every game name scenario format v1 defines."""
-
 
 def find_game(name: Any) -> GameDef:
     """The game named `name` (scenario name or alias, any case).
@@ -77,7 +74,5 @@ def find_game(name: Any) -> GameDef:
         for game in GAMES.values():
             if key == game.name or key in game.aliases:
                 return game
-        if key in SPEC_GAMES:
-            raise ScenarioError("game", f'"{key}" is not resolved by this version yet (available: {", ".join(GAMES)})')
     allowed = ", ".join(f'"{g}"' for g in GAMES)
     raise ScenarioError("game", f"must be one of {allowed}, got {name!r}")
