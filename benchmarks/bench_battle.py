@@ -21,8 +21,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from explorer.games.assault_of_the_giants import Battle, CombatDie, Modifiers, Side, Unit, resolve_battle  # noqa: E402
-from explorer.games.assault_of_the_giants import casualties, combat  # noqa: E402
+from explorer.games.assault_of_the_giants import (  # noqa: E402  # noqa: E402
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Unit,
+    casualties,
+    combat,
+    resolve_battle,
+)
 from explorer.games.assault_of_the_giants.data import DEFAULT_DICE  # noqa: E402
 
 

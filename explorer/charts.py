@@ -4,7 +4,7 @@ Charts only read the distributions they are given (`Dist.probability`, `at_least
 `at_most`, `mean`); exact `Fraction`s become floats here and nowhere earlier, and every
 hover label also carries the exact fraction where it is short enough to read.
 
-`sync_figure` copies a freshly built figure into a long-lived `go.FigureWidget`, so a
+`explorer.panels.sync.sync_figure` copies a freshly built figure into a long-lived `go.FigureWidget`, so a
 widget panel keeps one widget per chart and updates it in place.
 No ipywidgets import: the panels own the widgets.
 """
@@ -18,7 +18,6 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.chart_sync import sync_figure
 from explorer.dist import Dist
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.model import Status
@@ -26,7 +25,6 @@ from explorer.games.assault_of_the_giants.model import Status
 __all__ = [
     "VIEWS", "SIDE_COLORS", "STATUS_COLORS", "view_values", "distribution_figure", "sides_figure",
     "casualties_figure", "battle_figures", "compare_figure", "sweep_heatmap", "symbols_figure",
-    "sync_figure",
 ]
 
 VIEWS = ("exactly", "at least", "at most")

@@ -17,11 +17,11 @@ from explorer.charts import (
     sides_figure,
     sweep_heatmap,
     symbols_figure,
-    sync_figure,
     view_values,
 )
 from explorer.dist import Dist
 from explorer.games.assault_of_the_giants import Status, parse_battle, resolve_battle
+from explorer.panels.sync import sync_figure
 
 # 0, 2, 3 with a gap at 1: weights 1, 2, 3 of 6
 GAPPY = Dist({0: 1, 2: 2, 3: 3})

@@ -8,7 +8,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.games.assault_of_the_giants.data import CASTE_ORDER, UNIT_PRESETS
-from explorer.games.assault_of_the_giants.model import CASUALTY_ORDERS, REROLL_POLICIES, Unit
+from explorer.games.assault_of_the_giants.model import (
+    CASUALTY_ORDERS,
+    REROLL_POLICIES,
+    Unit,
+)
 from explorer.panels.common import ErrorMessage, badge, heading, note
 from explorer.sourced import EXAMPLE
 

@@ -7,7 +7,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE
+from explorer.games.assault_of_the_giants.data import (
+    DEFAULT_DICE,
+    FACE_LIMITS,
+    FACES_PER_DIE,
+)
 from explorer.panels.common import ErrorMessage, badge, heading, note
 
 __all__ = ["PoolEditor", "FaceEditor"]

@@ -23,9 +23,20 @@ from explorer import charts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.combat import side_totals
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE, MAX_DICE_PER_SIDE
-from explorer.games.assault_of_the_giants.model import REROLL_POLICIES, CombatDie, Modifiers, Side
+from explorer.games.assault_of_the_giants.data import (
+    DEFAULT_DICE,
+    FACE_LIMITS,
+    FACES_PER_DIE,
+    MAX_DICE_PER_SIDE,
+)
+from explorer.games.assault_of_the_giants.model import (
+    REROLL_POLICIES,
+    CombatDie,
+    Modifiers,
+    Side,
+)
 from explorer.panels.common import ErrorMessage, heading, note
+from explorer.panels.sync import sync_figure
 
 __all__ = [
     "Faces", "LabDie", "LabModifier", "LabEngine", "AssaultLabEngine", "LAB_ENGINES", "JOINT", "CUSTOM",
@@ -369,7 +380,7 @@ class DiceLab:
                 errors["pool"] = error
             else:
                 self.result, self._key = result, key
-                charts.sync_figure(self.symbols, charts.symbols_figure(result[JOINT]))
+                sync_figure(self.symbols, charts.symbols_figure(result[JOINT]))
         for name, message in self.errors.items():
             if name in errors:
                 message.show(str(errors[name]))
@@ -384,7 +395,7 @@ class DiceLab:
         figure = charts.distribution_figure(
             dist, title=f"{outcome.capitalize()} after rerolls and conversions", x_title=outcome,
             view=self.view.value, name=outcome, color=_COLORS.get(outcome))
-        charts.sync_figure(self.distribution, figure)
+        sync_figure(self.distribution, figure)
         self.threshold.max = max(1, max(dist))
         self._summarize()
 

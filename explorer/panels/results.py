@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 from explorer import charts
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.summary import summary_frame
+from explorer.panels.sync import sync_figure
 
 __all__ = ["BattleResults", "format_summary", "format_number"]
 
@@ -69,7 +70,7 @@ class BattleResults:
         """Rebuild the figures for the current view and copy them into the widgets."""
         for name, fig in charts.battle_figures(self.result, self.view.value).items():
             fig.layout.height = 300
-            charts.sync_figure(self.figures[name], fig)
+            sync_figure(self.figures[name], fig)
         self._table()
 
     def _table(self) -> None:

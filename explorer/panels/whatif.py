@@ -16,6 +16,7 @@ from explorer.games.assault_of_the_giants.summary import compare_frame
 from explorer.games.assault_of_the_giants.sweep import OUTCOMES, PARAMETERS, sweep
 from explorer.panels.common import ErrorMessage, note
 from explorer.panels.results import TABLE_STYLE, format_number
+from explorer.panels.sync import sync_figure
 
 if TYPE_CHECKING:
     from explorer.panels.assault import AssaultPanel
@@ -85,7 +86,7 @@ class WhatIf:
     def update(self, current: BattleResult) -> None:
         """Redraw B (the current result) against A, and the table of differences."""
         pinned = self.pinned or current
-        charts.sync_figure(self.compare, self._compare_figure(pinned, current))
+        sync_figure(self.compare, self._compare_figure(pinned, current))
         if self.pinned is None:
             return
         table = compare_frame(self.pinned, current)
@@ -109,4 +110,4 @@ class WhatIf:
             return
         figure = charts.sweep_heatmap(list(xs), list(ys), z, x_title=self.x.value, y_title=self.y.value,
                                       outcome_title=self.outcome.value)
-        charts.sync_figure(self.heatmap, figure)
+        sync_figure(self.heatmap, figure)

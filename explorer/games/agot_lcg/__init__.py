@@ -47,16 +47,34 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
 from __future__ import annotations
 
 from explorer.games.agot_lcg.model import (
-    CHALLENGE_TYPES, KEYWORDS, VICTORY_POWER, Challenge, Character, Power, Side,
+    CHALLENGE_TYPES,
+    KEYWORDS,
+    VICTORY_POWER,
+    Challenge,
+    Character,
+    Power,
+    Side,
 )
 from explorer.games.agot_lcg.report import ChallengeReport
 from explorer.games.agot_lcg.rules import (
-    ChallengeResult, ClaimEffect, GameEnd, challenge_winner, claim_result, is_unopposed,
-    renown_gained, resolve_challenge, victory,
+    ChallengeResult,
+    ClaimEffect,
+    GameEnd,
+    challenge_winner,
+    claim_result,
+    is_unopposed,
+    renown_gained,
+    resolve_challenge,
+    victory,
 )
 from explorer.games.agot_lcg.scenario import parse_challenge
 from explorer.games.agot_lcg.timing import (
-    FRAMEWORK_STEPS, TRIGGER_SEQUENCE, FrameworkStep, Interrupt, order_interrupts, usable_interrupts,
+    FRAMEWORK_STEPS,
+    TRIGGER_SEQUENCE,
+    FrameworkStep,
+    Interrupt,
+    order_interrupts,
+    usable_interrupts,
 )
 
 __all__ = [

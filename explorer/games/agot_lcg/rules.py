@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from explorer.dice import deal
 from explorer.dist import Dist
 from explorer.games.agot_lcg.model import (
-    PLAYERS, RESOLUTION_KEYWORDS, VICTORY_POWER, Challenge, Character, Power, Side,
+    PLAYERS,
+    RESOLUTION_KEYWORDS,
+    VICTORY_POWER,
+    Challenge,
+    Character,
+    Power,
+    Side,
 )
 
 __all__ = [

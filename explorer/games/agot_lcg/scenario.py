@@ -20,7 +20,13 @@ from typing import Any
 from explorer.errors import ScenarioError
 from explorer.fields import Fields, describe
 from explorer.games.agot_lcg.model import (
-    CHALLENGE_TYPES, KEYWORDS, PLAYERS, Challenge, Character, Power, Side,
+    CHALLENGE_TYPES,
+    KEYWORDS,
+    PLAYERS,
+    Challenge,
+    Character,
+    Power,
+    Side,
 )
 
 __all__ = ["MAX_HAND", "parse_challenge", "parse_character", "parse_keywords"]

@@ -40,8 +40,19 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
 """
 
 from explorer.games.arcadia_quest.model import (
-    ATTACK_DIE, CUT_BELOW, DEFENCE_DIE, KINDS, Attack, AttackResult, AttackScenario, Defence, Target, Trial,
-    resolve_attack, roll_successes, successes,
+    ATTACK_DIE,
+    CUT_BELOW,
+    DEFENCE_DIE,
+    KINDS,
+    Attack,
+    AttackResult,
+    AttackScenario,
+    Defence,
+    Target,
+    Trial,
+    resolve_attack,
+    roll_successes,
+    successes,
 )
 from explorer.games.arcadia_quest.report import ArcadiaReport
 from explorer.games.arcadia_quest.scenario import parse_attack, scenario_to_dict

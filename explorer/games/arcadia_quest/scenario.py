@@ -13,7 +13,15 @@ from typing import Any
 
 from explorer.fields import Fields
 from explorer.games.arcadia_quest.model import (
-    ATTACK_DIE, ATTACK_FACES, DEFENCE_DIE, DEFENCE_FACES, Attack, AttackScenario, Defence, Target, check_die,
+    ATTACK_DIE,
+    ATTACK_FACES,
+    DEFENCE_DIE,
+    DEFENCE_FACES,
+    Attack,
+    AttackScenario,
+    Defence,
+    Target,
+    check_die,
 )
 
 __all__ = ["parse_attack", "scenario_to_dict"]

@@ -29,15 +29,36 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
 """
 
 from explorer.games.assault_of_the_giants.battle import (
-    BattleResult, SideResult, joint_points, plan_points, resolve_battle,
+    BattleResult,
+    SideResult,
+    joint_points,
+    plan_points,
+    resolve_battle,
 )
-from explorer.games.assault_of_the_giants.casualties import absorb, assign_damage, assign_in_order
-from explorer.games.assault_of_the_giants.combat import convert, modifiers_from_commands, side_totals
+from explorer.games.assault_of_the_giants.casualties import (
+    absorb,
+    assign_damage,
+    assign_in_order,
+)
+from explorer.games.assault_of_the_giants.combat import (
+    convert,
+    modifiers_from_commands,
+    side_totals,
+)
 from explorer.games.assault_of_the_giants.endgame import (
-    Phase, Standing, endgame_turns, may_attack_starting_region, win_chances,
+    Phase,
+    Standing,
+    endgame_turns,
+    may_attack_starting_region,
+    win_chances,
 )
 from explorer.games.assault_of_the_giants.model import (
-    Battle, CombatDie, Modifiers, Side, Status, Unit,
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Status,
+    Unit,
 )
 from explorer.games.assault_of_the_giants.report import BattleReport
 from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle

@@ -14,8 +14,13 @@ from functools import lru_cache
 
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
+from explorer.games.assault_of_the_giants.model import (
+    CombatDie,
+    Modifiers,
+    Side,
+    Symbols,
+)
 from explorer.packed import Packing
-from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side, Symbols
 
 __all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "kind_order"]
 

@@ -15,10 +15,21 @@ from explorer.errors import ScenarioError
 from explorer.fields import Fields, describe
 from explorer.games.assault_of_the_giants.combat import modifiers_from_commands
 from explorer.games.assault_of_the_giants.data import (
-    CASTE_ORDER, DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE, MAX_DICE_PER_SIDE, NPC_MODIFIERS,
+    CASTE_ORDER,
+    DEFAULT_DICE,
+    FACE_LIMITS,
+    FACES_PER_DIE,
+    MAX_DICE_PER_SIDE,
+    NPC_MODIFIERS,
 )
 from explorer.games.assault_of_the_giants.model import (
-    CASUALTY_ORDERS, REROLL_POLICIES, Battle, CombatDie, Modifiers, Side, Unit,
+    CASUALTY_ORDERS,
+    REROLL_POLICIES,
+    Battle,
+    CombatDie,
+    Modifiers,
+    Side,
+    Unit,
 )
 
 __all__ = ["parse_battle", "parse_dice", "battle_to_dict"]

@@ -15,9 +15,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.games.assault_of_the_giants.battle import points_for, resource_cards_for
-from explorer.games.assault_of_the_giants.casualties import _best_order, absorb, listed_order
-from explorer.games.assault_of_the_giants.combat import _control_of, convert, kind_order, reroll_choice
-from explorer.games.assault_of_the_giants.model import Battle, CombatDie, Side, Status, Symbols, Unit
+from explorer.games.assault_of_the_giants.casualties import (
+    _best_order,
+    absorb,
+    listed_order,
+)
+from explorer.games.assault_of_the_giants.combat import (
+    _control_of,
+    convert,
+    kind_order,
+    reroll_choice,
+)
+from explorer.games.assault_of_the_giants.model import (
+    Battle,
+    CombatDie,
+    Side,
+    Status,
+    Symbols,
+    Unit,
+)
 
 __all__ = ["TraceStep", "face_name", "trace_battle", "trace_text"]
 
