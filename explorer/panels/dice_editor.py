@@ -115,8 +115,3 @@ class FaceEditor:
     def to_dict(self) -> dict[str, Any]:
         """The scenario ``dice``: every die written out, zero counts left out."""
         return {name: [{s: n for s, n in face.items() if n} for face in faces] for name, faces in self.faces.items()}
-
-    @property
-    def all_examples(self) -> bool:
-        """True while every die still has its example faces."""
-        return all(s.startswith("example") for s in self.sources.values())

@@ -22,7 +22,7 @@ from explorer.games.assault_of_the_giants.model import (
 )
 from explorer.packed import Packing
 
-__all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "kind_order"]
+__all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "split_rerolls", "kind_order"]
 
 Control = tuple[int, int, int]
 """Per kind of die: (blank dice, dice showing 1 arcane only, dice showing 2 arcane only)."""
@@ -122,6 +122,20 @@ _POLICIES: dict[str, Callable[[Sequence[Control], int, Modifiers, Sequence[int]]
     "blanks": _reroll_blanks,
     "none": _reroll_none,
 }
+
+
+def split_rerolls(control: Control, rerolled: int) -> Control:
+    """How one kind's rerolled dice divide into blank, 1-arcane-only and 2-arcane-only dice.
+
+    Policies take blanks first, then dice showing 1 arcane, and a 2-arcane die only once every
+    1-arcane die is taken (`_reroll_misses`), so the kind's total fixes the split.
+
+    >>> split_rerolls((1, 2, 1), 3)
+    (1, 2, 0)
+    """
+    blanks = min(control[0], rerolled)
+    ones = min(control[1], rerolled - blanks)
+    return (blanks, ones, rerolled - blanks - ones)
 
 
 def reroll_choice(policy: str, controls: Sequence[Control], arcane: int, modifiers: Modifiers,

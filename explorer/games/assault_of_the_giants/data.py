@@ -15,7 +15,7 @@ from explorer.games.assault_of_the_giants.model import CombatDie, Symbols, Unit
 from explorer.sourced import EXAMPLE, Sourced, rulebook
 
 __all__ = [
-    "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "RACES", "CASTE_ORDER",
+    "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "CASTE_ORDER",
     "NPC_RACES_BY_PLAYERS", "DEFAULT_DICE", "UNIT_PRESETS", "COMMAND_CARDS", "MAX_DICE_PER_SIDE",
 ]
 
@@ -32,7 +32,7 @@ FACES_PER_DIE = 6
 """Every combat die is a six-sided die (scenario format v1)."""
 
 BOX_DICE = Sourced({"basic": 6, "special": 1}, "review (bonusstage.co.uk): 6 basic dice, 1 special die per race")
-"""Dice in the box; pools larger than this are allowed for what-ifs but noted."""
+"""Dice in the box, for reference: scenarios may roll more for what-ifs (up to `MAX_DICE_PER_SIDE`)."""
 
 MAX_DICE_PER_SIDE = 14
 """Largest pool the exact resolver accepts on one side (a computing limit, not a rule)."""
@@ -45,8 +45,6 @@ COMMAND_CARDS: tuple[str, ...] = ("Leader", "Magic", "Attack", "Move", "Recruit"
 
 CASTE_ORDER: tuple[str, ...] = ("hill", "stone", "frost", "fire", "cloud", "storm")
 """The races from the bottom of the ordning to the top (review spacebiff.com; rulebook p.9)."""
-
-RACES = CASTE_ORDER
 
 NPC_RACES_BY_PLAYERS: Mapping[int, Sourced[tuple[str, ...]]] = MappingProxyType({
     3: Sourced(("stone", "cloud", "storm"), "rules summary (papskubber.dk)"),

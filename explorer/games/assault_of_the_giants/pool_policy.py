@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.dice import Die, Face
-from explorer.games.assault_of_the_giants.combat import kind_order, reroll_choice
+from explorer.games.assault_of_the_giants.combat import kind_order, reroll_choice, split_rerolls
 from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side
 from explorer.pools import Conversion, KindState, PoolRoll, register_policy
 
@@ -42,10 +42,9 @@ def _policy(name: str):  # type: ignore[no-untyped-def]
         arcane = sum(face.count("arcane") * n for state in roll.state for face, n in state)
         rerolled, _ = reroll_choice(name, controls, arcane, mods, kind_order(dice, mods))
         taken = []
-        for (blanks, ones, _twos), r in zip(controls, rerolled):
-            b = min(blanks, r)
-            o = min(ones, r - b)  # ones are taken before any two (kinds in worth order)
-            taken.append(tuple((f, n) for f, n in ((_BLANK, b), (_ONE, o), (_TWO, r - b - o)) if n))
+        for control, r in zip(controls, rerolled):
+            split = zip((_BLANK, _ONE, _TWO), split_rerolls(control, r))
+            taken.append(tuple((face, n) for face, n in split if n))
         return tuple(taken)
 
     return choose

@@ -25,6 +25,7 @@ from explorer.games.assault_of_the_giants.combat import (
     convert,
     kind_order,
     reroll_choice,
+    split_rerolls,
 )
 from explorer.games.assault_of_the_giants.model import (
     Battle,
@@ -116,10 +117,9 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str) -> tuple[
     per_kind, removed = reroll_choice(policy, controls, arcane, mods, order)
     picks: list[int] = []
     for k, need in enumerate(per_kind):
-        for token in _TOKENS:
+        for token, count in zip(_TOKENS, split_rerolls(controls[k], need)):
             same = [i for i in range(len(dice)) if kinds[i] == k and _control_of(faces[i]) == token]
-            picks += same[:need]
-            need -= len(same[:need])
+            picks += same[:count]
     picks.sort()
     if sum(faces[i][2] for i in picks) != removed:
         raise AssertionError("the rerolled dice disagree with the resolver's decision")
