@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import plotly.graph_objects as go
 import pytest
 
 from explorer.charts import (
@@ -21,7 +20,6 @@ from explorer.charts import (
 )
 from explorer.dist import Dist
 from explorer.games.assault_of_the_giants import Status, parse_battle, resolve_battle
-from explorer.panels.sync import sync_figure
 
 # 0, 2, 3 with a gap at 1: weights 1, 2, 3 of 6
 GAPPY = Dist({0: 1, 2: 2, 3: 3})
@@ -240,40 +238,3 @@ def test_symbols_figure_is_the_joint_distribution(result):
     assert fig.layout.title.text == "Hits and blocks"
 
 
-# ----------------------------------------------------------------------------- sync_figure
-def test_sync_updates_traces_in_place():
-    widget = go.FigureWidget(distribution_figure(GAPPY, title="old", x_title="hits"))
-    trace = widget.data[0]
-    sync_figure(widget, distribution_figure(TWO_DICE, title="new", x_title="hits", view="at least"))
-    assert widget.data[0] is trace
-    assert list(trace.x) == list(range(2, 13))
-    assert list(trace.y) == view_values(TWO_DICE, "at least")[1]
-    assert widget.layout.title.text == "new"
-    assert [s.x0 for s in widget.layout.shapes] == [7.0]
-    assert [a.text for a in widget.layout.annotations] == ["mean 7.00"]
-
-
-def test_sync_clears_what_the_source_leaves_out():
-    widget = go.FigureWidget(sides_figure(GAPPY, GAPPY, title="t", x_title="hits"))
-    source = go.Figure([go.Bar(x=[1], y=[0.5]), go.Bar(x=[1], y=[0.5])])
-    sync_figure(widget, source)
-    assert widget.data[0].customdata is None and widget.data[0].name is None
-    assert widget.data[0].marker.color is None
-    assert widget.layout.shapes == () and widget.layout.annotations == ()
-    assert widget.layout.barmode is None
-
-
-def test_sync_replaces_traces_when_their_number_changes(result):
-    widget = go.FigureWidget(distribution_figure(GAPPY, title="t", x_title="hits"))
-    sync_figure(widget, casualties_figure(result))
-    assert [t.name for t in widget.data] == ["healthy", "wounded", "defeated"]
-    assert list(widget.data[2].x) == list(casualties_figure(result).data[2].x)
-    sync_figure(widget, distribution_figure(GAPPY, title="t", x_title="hits"))
-    assert len(widget.data) == 1 and list(widget.data[0].y) == view_values(GAPPY, "exactly")[1]
-
-
-def test_sync_replaces_traces_when_their_type_changes():
-    widget = go.FigureWidget(distribution_figure(GAPPY, title="t", x_title="hits"))
-    sync_figure(widget, sweep_heatmap([0], [0], [[0.5]], x_title="a", y_title="b", outcome_title="P(x)"))
-    assert [t.type for t in widget.data] == ["heatmap"]
-    assert widget.layout.shapes == ()

@@ -7,6 +7,7 @@ inputs and the last good charts stay.
 
 from __future__ import annotations
 
+import html
 import time
 from typing import Any
 
@@ -122,6 +123,12 @@ class AssaultPanel:
                 return self.armies[role].error
         return self.error
 
+    def _stale(self, reason: str) -> None:
+        """Say on every chart and table that it shows the last valid battle, not the inputs."""
+        self.results.mark_stale(reason)
+        self.whatif.compare.mark_stale(reason)
+        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
+
     def refresh(self) -> bool:
         """Resolve the current inputs; on bad input show where, keep the last good charts.
 
@@ -131,15 +138,17 @@ class AssaultPanel:
         for message in self._messages():
             message.clear()
         start = time.perf_counter()
+        self.results.mark_pending()
         try:
             battle = parse_battle(self.scenario())
             result = resolve_battle(battle)
         except ScenarioError as error:
             self._route(error).show(str(error))
-            self.status.value = "<i>The charts still show the last valid battle.</i>"
+            self._stale(f"Not updated: {error}. Showing the last valid battle.")
             return False
         except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
             self.error.show(f"unexpected problem: {type(error).__name__}: {error}")
+            self._stale("Not updated (unexpected problem, see the message above). Showing the last valid battle.")
             return False
         self.result = result
         self.results.update(result)

@@ -2,7 +2,7 @@
 
 The game-specific part sits behind a `LabEngine`: which dice exist, which numeric modifiers
 apply, which symbols a face can show and how a pool is resolved. `DiceLab` is the widget; it
-only reads inputs, checks them, asks the engine and updates two persistent `FigureWidget`s.
+only reads inputs, checks them, asks the engine and updates two persistent `Chart`s.
 
 A custom die is typed as six comma-separated faces, symbols joined with ``+``, each with an
 optional count: ``hit, 2 hit, block, arcane, blank, hit+block``.
@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from explorer import charts
 from explorer.dist import Dist
@@ -35,8 +34,8 @@ from explorer.games.assault_of_the_giants.model import (
     Modifiers,
     Side,
 )
+from explorer.panels.chart import Chart
 from explorer.panels.common import ErrorMessage, heading, note
-from explorer.panels.sync import sync_figure
 
 __all__ = [
     "Faces", "LabDie", "LabModifier", "LabEngine", "AssaultLabEngine", "LAB_ENGINES", "JOINT", "CUSTOM",
@@ -289,8 +288,8 @@ class DiceLab:
         self.threshold = widgets.IntSlider(1, min=0, max=1, description="k", continuous_update=True)
         self.summary = widgets.HTML()
         self.summary.add_class("lab-summary")
-        self.distribution = go.FigureWidget()
-        self.symbols = go.FigureWidget()
+        self.distribution = Chart(height=320)
+        self.symbols = Chart(height=380)
         self.result: dict[str, Dist[Any]] = {}
         self._key: tuple[Any, ...] | None = None
 
@@ -380,7 +379,7 @@ class DiceLab:
                 errors["pool"] = error
             else:
                 self.result, self._key = result, key
-                sync_figure(self.symbols, charts.symbols_figure(result[JOINT]))
+                self.symbols.show(charts.symbols_figure(result[JOINT]))
         for name, message in self.errors.items():
             if name in errors:
                 message.show(str(errors[name]))
@@ -395,7 +394,7 @@ class DiceLab:
         figure = charts.distribution_figure(
             dist, title=f"{outcome.capitalize()} after rerolls and conversions", x_title=outcome,
             view=self.view.value, name=outcome, color=_COLORS.get(outcome))
-        sync_figure(self.distribution, figure)
+        self.distribution.show(figure)
         self.threshold.max = max(1, max(dist))
         self._summarize()
 

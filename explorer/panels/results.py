@@ -1,15 +1,14 @@
-"""Battle results: four persistent Plotly FigureWidgets and a pandas summary table."""
+"""Battle results: four persistent charts and a pandas summary table."""
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 import pandas as pd
-import plotly.graph_objects as go
 
 from explorer import charts
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.summary import summary_frame
-from explorer.panels.sync import sync_figure
+from explorer.panels.chart import Chart
 
 __all__ = ["BattleResults", "format_summary", "format_number"]
 
@@ -48,9 +47,7 @@ class BattleResults:
         self.view = widgets.ToggleButtons(options=list(charts.VIEWS), value="exactly", description="view",
                                           style={"button_width": "80px"})
         self.k = widgets.IntSlider(value=3, min=1, max=15, description="k damage", continuous_update=False)
-        self.figures = {name: go.FigureWidget(fig) for name, fig in charts.battle_figures(result).items()}
-        for name, fig in self.figures.items():
-            fig.layout.height = 300
+        self.figures = {name: Chart(fig, height=300) for name, fig in charts.battle_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aotg-summary")
         self.frame = summary_frame(result, self.k.value)
@@ -61,16 +58,27 @@ class BattleResults:
         self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table])
         self._table()
 
+    def mark_pending(self) -> None:
+        """Every chart says "updating…" (after a moment) until its new figure arrives."""
+        for chart in self.figures.values():
+            chart.mark_pending()
+
+    def mark_stale(self, reason: str) -> None:
+        """Every chart is dimmed and says why it does not show the current inputs."""
+        for chart in self.figures.values():
+            chart.mark_stale(reason)
+        self.table.add_class("aotg-stale")
+
     def update(self, result: BattleResult) -> None:
         """Show a new result: every figure and the table, in place."""
         self.result = result
+        self.table.remove_class("aotg-stale")
         self.redraw()
 
     def redraw(self) -> None:
         """Rebuild the figures for the current view and copy them into the widgets."""
         for name, fig in charts.battle_figures(self.result, self.view.value).items():
-            fig.layout.height = 300
-            sync_figure(self.figures[name], fig)
+            self.figures[name].show(fig)
         self._table()
 
     def _table(self) -> None:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from explorer import charts
 from explorer.dist import Dist
@@ -14,9 +13,9 @@ from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.summary import compare_frame
 from explorer.games.assault_of_the_giants.sweep import OUTCOMES, PARAMETERS, sweep
+from explorer.panels.chart import Chart
 from explorer.panels.common import ErrorMessage, note
 from explorer.panels.results import TABLE_STYLE, format_number
-from explorer.panels.sync import sync_figure
 
 if TYPE_CHECKING:
     from explorer.panels.assault import AssaultPanel
@@ -44,7 +43,7 @@ class WhatIf:
         self.unpin = widgets.Button(description="Clear A", icon="times")
         self.quantity = widgets.Dropdown(options=list(QUANTITIES), description="compare",
                                          layout=widgets.Layout(width="420px"))
-        self.compare = go.FigureWidget(self._compare_figure(panel.result, panel.result))
+        self.compare = Chart(self._compare_figure(panel.result, panel.result), height=320)
         self.differences = widgets.HTML(
             "<i>Pin the current battle as A, then change anything: B (current) is drawn over A.</i>")
         self.pin.on_click(lambda _b: self.set_pin())
@@ -64,8 +63,8 @@ class WhatIf:
         self.run = widgets.Button(description="Run sweep", icon="th", button_style="info")
         self.run.add_class("aotg-sweep")
         self.sweep_error = ErrorMessage("aotg-error", "aotg-error-sweep")
-        self.heatmap = go.FigureWidget(charts.sweep_heatmap([0], [0], [[0.0]], x_title="x", y_title="y",
-                                                            outcome_title="run a sweep"))
+        self.heatmap = Chart(charts.sweep_heatmap([0], [0], [[0.0]], x_title="x", y_title="y",
+                                                   outcome_title="run a sweep"), height=420)
         self.run.on_click(lambda _b: self.run_sweep())
         self.sweep_widget = widgets.VBox([
             note("Each cell resolves the current battle exactly with two inputs set; an explicit number "
@@ -73,7 +72,7 @@ class WhatIf:
             widgets.HBox([self.x, self.x_range]), widgets.HBox([self.y, self.y_range]),
             widgets.HBox([self.outcome, self.run]), self.sweep_error.widget, self.heatmap])
 
-    def _compare_figure(self, a: BattleResult, b: BattleResult) -> go.Figure:
+    def _compare_figure(self, a: BattleResult, b: BattleResult) -> Any:
         pick = QUANTITIES[self.quantity.value]
         return charts.compare_figure(pick(a), pick(b), title=self.quantity.value.capitalize(),
                                      x_title=self.quantity.value.split(" ")[0])
@@ -86,7 +85,7 @@ class WhatIf:
     def update(self, current: BattleResult) -> None:
         """Redraw B (the current result) against A, and the table of differences."""
         pinned = self.pinned or current
-        sync_figure(self.compare, self._compare_figure(pinned, current))
+        self.compare.show(self._compare_figure(pinned, current))
         if self.pinned is None:
             return
         table = compare_frame(self.pinned, current)
@@ -110,4 +109,4 @@ class WhatIf:
             return
         figure = charts.sweep_heatmap(list(xs), list(ys), z, x_title=self.x.value, y_title=self.y.value,
                                       outcome_title=self.outcome.value)
-        sync_figure(self.heatmap, figure)
+        self.heatmap.show(figure)
