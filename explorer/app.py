@@ -49,7 +49,12 @@ def show(game: str | None = None) -> widgets.Widget:
 
             raise ScenarioError("game", f"no panel for {name!r} yet (panels: {', '.join(PANELS)})")
         return PANELS[name][1]()
+    from explorer.panels.common import stylesheet
+
     titles = [title for title, _ in PANELS.values()] + ["Dice lab"]
     tabs = widgets.Tab([build() for _, build in PANELS.values()] + [_dice_lab()], titles=titles)
     tabs.add_class("explorer-app")
-    return tabs
+    header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
+                          "exact results of board-game combat rules; change anything, every chart follows</span>")
+    header.add_class("explorer-header")
+    return widgets.VBox([stylesheet(), header, tabs], layout=widgets.Layout(width="100%"))

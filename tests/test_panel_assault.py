@@ -155,7 +155,9 @@ def test_roll_once_trace_cites_pages(panel: AssaultPanel) -> None:
 
 def test_app_entry_points() -> None:
     app = show()
-    assert [app.get_title(i) for i in range(len(app.children))] == ["Assault of the Giants", "Dice lab"]
+    tabs = app.children[-1]
+    assert "explorer-app" in tabs._dom_classes
+    assert [tabs.get_title(i) for i in range(len(tabs.children))] == ["Assault of the Giants", "Dice lab"]
     assert "aotg-panel" in show("assault-of-the-giants")._dom_classes
     assert "aotg-panel" in show("AotG")._dom_classes
     with pytest.raises(ScenarioError):

@@ -18,7 +18,7 @@ from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.panels.army import ArmyBuilder
 from explorer.panels.commands import CommandRow
-from explorer.panels.common import ErrorMessage
+from explorer.panels.common import ErrorMessage, stylesheet
 from explorer.panels.dice_editor import FaceEditor, PoolEditor
 from explorer.panels.results import BattleResults
 from explorer.panels.scenario_io import ScenarioBox
@@ -33,11 +33,12 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 }
 """The battle the panel opens with (example dice and units)."""
 
-_BANNER = ("<div style='background:#fef5e7;border-left:4px solid #b9770e;padding:6px 10px'>"
-           "<b>Check these numbers against your box.</b> The rulebook pages available to us do not list the "
-           "dice faces nor the units' Fortitude and Ordning Values: the defaults marked "
-           "<span style='color:#b9770e'>example</span> are placeholders. Enter your dice in <b>Die faces</b> "
-           "below and your units' values in the army lists.</div>")
+_BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
+           "padding:3px 10px'><summary><b>Check these numbers against your box:</b> values marked "
+           "<span style='color:#b9770e'>example</span> are placeholders (more)</summary>"
+           "The rulebook pages available to us list neither the dice faces nor the units' Fortitude and "
+           "Ordning Values. Enter your dice under <b>Die faces</b> and your units' values in the army lists; "
+           "every value shows its source.</details>")
 
 
 class AssaultPanel:
@@ -66,17 +67,22 @@ class AssaultPanel:
         self.refresh()
 
     def _layout(self) -> widgets.Widget:
-        columns = [widgets.VBox([self.armies[r].widget, self.commands[r].widget, self.pools[r].widget],
-                                layout=widgets.Layout(width="50%", padding="0 8px"))
-                   for r in ("attacker", "defender")]
         faces = widgets.Accordion([self.faces.widget], titles=("Die faces (examples: check your dice)",))
         faces.selected_index = None
+        inputs = widgets.VBox([widget for role in ("attacker", "defender")
+                               for widget in (self.armies[role].widget, self.commands[role].widget,
+                                              self.pools[role].widget)] + [faces])
+        inputs.add_class("explorer-inputs")
+        results = widgets.VBox([self.error.widget, self.status, self.results.widget])
+        results.add_class("explorer-results")
+        main = widgets.Box([inputs, results])
+        main.add_class("explorer-main")
         extras = widgets.Tab([self.whatif.compare_widget, self.whatif.sweep_widget, self.trace.widget,
                               self.scenario_box.widget],
                              titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
-        root = widgets.VBox([self.banner, widgets.HBox(columns), faces, self.error.widget, self.status,
-                             self.results.widget, extras])
+        root = widgets.VBox([stylesheet(), self.banner, main, extras])
         root.add_class("aotg-panel")
+        root.add_class("explorer-root")
         return root
 
     def scenario(self) -> dict[str, Any]:

@@ -99,7 +99,10 @@ function render({ model, el }) {
   async function draw() {
     if (!alive) return;
     if (!Plotly) return;
-    if (plot.offsetWidth === 0) return; // hidden: drawn by the resize observer when shown
+    if (plot.offsetWidth === 0) { // hidden (a tab not shown): drawn by the resize observer when shown
+      if (el.dataset.state === "loading") el.dataset.state = "hidden";
+      return;
+    }
     if (drawing) { again = true; return; }
     drawing = true;
     try {

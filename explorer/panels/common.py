@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import html
+from functools import lru_cache
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from explorer.sourced import EXAMPLE
 
-__all__ = ["ErrorMessage", "badge", "short_source", "heading", "note"]
+__all__ = ["ErrorMessage", "badge", "short_source", "heading", "note", "stylesheet"]
 
 
 class ErrorMessage:
@@ -79,3 +81,21 @@ def heading(text: str) -> widgets.HTML:
 def note(text: str) -> widgets.HTML:
     """A grey explanatory line (HTML allowed)."""
     return widgets.HTML(f'<span style="color:#5d6d7e;font-size:90%">{text}</span>')
+
+
+@lru_cache(maxsize=1)
+def _layout_css() -> str:
+    return (Path(__file__).resolve().parent / "layout.css").read_text(encoding="utf-8")
+
+
+def stylesheet() -> widgets.HTML:
+    """The explorer's layout rules (two columns, stacked when narrow) as an invisible widget.
+
+    Every panel root includes one, so a panel shown on its own is laid out like the app.
+
+    >>> "explorer-main" in stylesheet().value
+    True
+    """
+    sheet = widgets.HTML(f"<style>{_layout_css()}</style>", layout=widgets.Layout(height="0px", margin="0"))
+    sheet.add_class("explorer-style")
+    return sheet

@@ -35,7 +35,7 @@ from explorer.games.assault_of_the_giants.model import (
     Side,
 )
 from explorer.panels.chart import Chart
-from explorer.panels.common import ErrorMessage, heading, note
+from explorer.panels.common import ErrorMessage, heading, note, stylesheet
 
 __all__ = [
     "Faces", "LabDie", "LabModifier", "LabEngine", "AssaultLabEngine", "LAB_ENGINES", "JOINT", "CUSTOM",
@@ -304,8 +304,14 @@ class DiceLab:
         rows += [widgets.HBox([w, self._error(name)]) for name, w in self.modifiers.items()]
         rows += [self.policy, self.view, self.outcome]
         output = widgets.VBox([self.distribution, widgets.HBox([self.threshold, self.summary]), self.symbols])
-        self.widget = widgets.VBox([widgets.VBox(rows), output])
+        column, main = widgets.VBox(rows), widgets.Box([])
+        column.add_class("explorer-inputs")
+        output.add_class("explorer-results")
+        main.children = (column, output)
+        main.add_class("explorer-main")
+        self.widget = widgets.VBox([stylesheet(), main])
         self.widget.add_class("lab-root")
+        self.widget.add_class("explorer-root")
 
         inputs: list[widgets.Widget] = [*self.counts.values(), self.custom_faces, self.custom_count,
                                          *self.modifiers.values(), self.policy, self.view, self.outcome]

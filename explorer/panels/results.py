@@ -14,6 +14,9 @@ __all__ = ["BattleResults", "format_summary", "format_number"]
 
 FIGURES = ("hits", "damage", "casualties", "ordning_points")
 
+CHART_HEIGHT = 270
+"""Pixels per battle chart: two rows of them fit beside the inputs at 1400 x 900."""
+
 TABLE_STYLE = ("<style>.aotg-summary-table, .aotg-compare-table {border-collapse:collapse}"
                ".aotg-summary-table th, .aotg-summary-table td, .aotg-compare-table th, .aotg-compare-table td"
                " {padding:3px 12px; text-align:right}</style>")
@@ -47,14 +50,14 @@ class BattleResults:
         self.view = widgets.ToggleButtons(options=list(charts.VIEWS), value="exactly", description="view",
                                           style={"button_width": "80px"})
         self.k = widgets.IntSlider(value=3, min=1, max=15, description="k damage", continuous_update=False)
-        self.figures = {name: Chart(fig, height=300) for name, fig in charts.battle_figures(result).items()}
+        self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in charts.battle_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aotg-summary")
         self.frame = summary_frame(result, self.k.value)
         self.view.observe(lambda _c: self.redraw(), "value")
         self.k.observe(lambda _c: self._table(), "value")
-        grid = widgets.GridBox([self.figures[n] for n in FIGURES],
-                               layout=widgets.Layout(grid_template_columns="repeat(2, minmax(300px, 1fr))"))
+        grid = widgets.Box([self.figures[n] for n in FIGURES])
+        grid.add_class("explorer-charts")
         self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table])
         self._table()
 
