@@ -1,36 +1,52 @@
 """The explorer app: one tab per game with a panel, plus the dice lab.
 
 `show()` is what the Voila app notebook displays; `show("assault-of-the-giants")` gives one
-game's panel. Games without a panel are simply absent.
+game's panel. Which games have a panel or a dice lab is read from the game registry
+(`explorer.games.GAMES`); games without a panel are simply absent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games import find_game
+from explorer.errors import ScenarioError
+from explorer.games import GAMES, find_game, labs, load, panels
 
-__all__ = ["show", "PANELS"]
-
-
-def _assault() -> widgets.Widget:
-    from explorer.panels.assault import AssaultPanel
-
-    return AssaultPanel().widget
+__all__ = ["show", "build_panel", "DiceLabHost"]
 
 
-def _dice_lab() -> widgets.Widget:
-    from explorer.panels.dice_lab import DiceLab
+def build_panel(game: str) -> Any:
+    """A new panel object for `game` (its ``widget`` is what is displayed).
 
-    return DiceLab().widget
+    Raises:
+        explorer.ScenarioError: for a game without a panel.
+    """
+    definition = find_game(game)
+    if definition.panel is None:
+        raise ScenarioError("game", f"no panel for {definition.name!r} yet (panels: {', '.join(panels())})")
+    return load(definition.panel)()
 
 
-PANELS: dict[str, tuple[str, Callable[[], widgets.Widget]]] = {
-    "assault-of-the-giants": ("Assault of the Giants", _assault),
-}
-"""Games with a widget panel: name -> (tab title, builder)."""
+class DiceLabHost:
+    """The Dice lab tab: a game picker (when several games have a lab) above that game's lab."""
+
+    def __init__(self, game: str | None = None) -> None:
+        from explorer.panels.dice_lab import DiceLab
+
+        self._make = DiceLab
+        names = labs()
+        self.game = widgets.Dropdown(options=[(GAMES[n].title, n) for n in names], value=game or names[0],
+                                     description="game", layout=widgets.Layout(width="420px",
+                                                                                display=None if len(names) > 1 else "none"))
+        self.lab = DiceLab(self.game.value)
+        self.widget = widgets.VBox([self.game, self.lab.widget])
+        self.game.observe(lambda change: self._switch(change["new"]), "value")
+
+    def _switch(self, game: str) -> None:
+        self.lab = self._make(game)
+        self.widget.children = (self.game, self.lab.widget)
 
 
 def show(game: str | None = None) -> widgets.Widget:
@@ -43,16 +59,13 @@ def show(game: str | None = None) -> widgets.Widget:
         explorer.ScenarioError: for a game without a panel.
     """
     if game is not None:
-        name = find_game(game).name
-        if name not in PANELS:
-            from explorer.errors import ScenarioError
-
-            raise ScenarioError("game", f"no panel for {name!r} yet (panels: {', '.join(PANELS)})")
-        return PANELS[name][1]()
+        widget: widgets.Widget = build_panel(game).widget
+        return widget
     from explorer.panels.common import stylesheet
 
-    titles = [title for title, _ in PANELS.values()] + ["Dice lab"]
-    tabs = widgets.Tab([build() for _, build in PANELS.values()] + [_dice_lab()], titles=titles)
+    names = panels()
+    titles = [GAMES[n].panel_title or GAMES[n].title for n in names] + ["Dice lab"]
+    tabs = widgets.Tab([build_panel(n).widget for n in names] + [DiceLabHost().widget], titles=titles)
     tabs.add_class("explorer-app")
     header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
                           "exact results of board-game combat rules; change anything, every chart follows</span>")

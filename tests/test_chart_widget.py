@@ -102,3 +102,13 @@ def test_bad_input_marks_every_chart_stale_and_a_fix_clears_it(monkeypatch):
     assert panel.refresh() is True
     assert not any(chart.note for chart in panel.results.figures.values())
     assert not panel.whatif.compare.note
+
+
+def test_a_chart_grows_only_when_its_figure_asks_for_more_room():
+    result = resolve_battle(parse_battle(json.loads(Path("examples/fire-vs-hill.json").read_text())))
+    chart = Chart(charts.battle_figures(result)["hits"], height=270)
+    assert json.loads(chart.figure)["layout"]["height"] == 270
+    tall = charts.casualties_figure(result)
+    tall.layout.height = charts.HEIGHT + 200  # as with many units
+    chart.show(tall)
+    assert json.loads(chart.figure)["layout"]["height"] == charts.HEIGHT + 200

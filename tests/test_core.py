@@ -92,7 +92,7 @@ def test_face_labels() -> None:
     assert Face.of().label() == "blank"
 
 
-UI_LAYERS = ("charts.py", "app.py", "panels")
+UI_LAYERS = ("charts", "app.py", "panels")
 
 
 def test_no_core_module_imports_a_ui_library() -> None:
@@ -112,6 +112,8 @@ def test_no_core_module_imports_a_ui_library() -> None:
 def test_core_imports_no_ui_library() -> None:
     code = ("import sys, explorer, explorer.resolver, explorer.cli, explorer.games.assault_of_the_giants;"
             "import explorer.games.assault_of_the_giants.trace, explorer.games.assault_of_the_giants.summary;"
+            "import explorer.lab, explorer.games.arcadia_quest, explorer.games.agot_lcg;"
+            "from explorer.games import GAMES; [g.lab_engine() for g in GAMES.values() if g.lab];"
             "explorer.resolve('examples/fire-vs-hill.json');"
             "bad = [m for m in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if m in sys.modules];"
             "print(','.join(bad))")

@@ -1,19 +1,25 @@
 """The game registry: one `GameDef` per rule system, found by name or alias.
 
-A new game is a module that builds a `GameDef` and an entry in `GAMES`; the resolver,
-the command line and the app find it here.
+A new game is a package under ``explorer/games/`` and one entry in `GAMES`, naming its
+resolver, its dice-lab engine and its widget panel. The resolver, the command line, the app,
+the dice lab and the tests all find games here. Engines and panels are named by dotted path
+and imported only when asked for, so the core never imports a UI library.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.errors import ScenarioError
 from explorer.report import Report
 
-__all__ = ["GameDef", "GAMES", "find_game"]
+if TYPE_CHECKING:
+    from explorer.lab import LabEngine
+
+__all__ = ["GameDef", "GAMES", "find_game", "load", "labs", "panels"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +33,46 @@ class GameDef:
     resolve: Callable[[Any], Report]
     """Scenario mapping -> report (raises `ScenarioError` on bad input)."""
     aliases: tuple[str, ...] = ()
+    lab: str | None = None
+    """``module:Class`` of the game's dice-lab engine (pure), or None."""
+    panel: str | None = None
+    """``module:Class`` of the game's widget panel (ipywidgets; imported by the app only), or None."""
+    panel_title: str = ""
+    """Tab title of the game's panel in the app."""
+
+    def lab_engine(self) -> LabEngine:
+        """A new dice-lab engine for this game.
+
+        >>> find_game("aotg").lab_engine().title
+        'Assault of the Giants'
+
+        Raises:
+            ScenarioError: the game has no dice lab.
+        """
+        if self.lab is None:
+            raise ScenarioError("game", f"{self.name!r} has no dice lab yet (labs: {', '.join(labs())})")
+        engine: LabEngine = load(self.lab)()
+        return engine
+
+
+def load(dotted: str) -> Any:
+    """The object named ``"package.module:Name"``, imported now.
+
+    >>> load("explorer.dist:Dist").__name__
+    'Dist'
+    """
+    module, _, name = dotted.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def labs() -> list[str]:
+    """Names of the games with a dice lab, in registry order."""
+    return [game.name for game in GAMES.values() if game.lab]
+
+
+def panels() -> list[str]:
+    """Names of the games with a widget panel, in registry order."""
+    return [game.name for game in GAMES.values() if game.panel]
 
 
 def _assault_of_the_giants(data: Any) -> Report:
@@ -51,7 +97,9 @@ GAMES: dict[str, GameDef] = {
     game.name: game
     for game in (
         GameDef("assault-of-the-giants", "D&D: Assault of the Giants (WizKids, 2017)",
-                _assault_of_the_giants, ("aotg", "assault of the giants")),
+                _assault_of_the_giants, ("aotg", "assault of the giants"),
+                lab="explorer.games.assault_of_the_giants.lab:AssaultLabEngine",
+                panel="explorer.panels.assault:AssaultPanel", panel_title="Assault of the Giants"),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest")),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
                 ("agot", "a game of thrones")),

@@ -111,7 +111,7 @@ function render({ model, el }) {
         const revision = model.get("revision");
         const figure = JSON.parse(model.get("figure") || "{}");
         const layout = Object.assign({}, figure.layout || {}, { autosize: true });
-        layout.height = model.get("height") || layout.height;
+        layout.height = layout.height || model.get("height");
         delete layout.width;
         await Plotly.react(plot, figure.data || [], layout, { displaylogo: false, responsive: true });
         el.dataset.revision = String(revision);

@@ -32,6 +32,8 @@ import traitlets
 from plotly.basedatatypes import BaseFigure
 from plotly.utils import PlotlyJSONEncoder
 
+from explorer import charts
+
 __all__ = ["Chart", "figure_json", "plotly_bundle"]
 
 _HERE = Path(__file__).resolve().parent
@@ -44,8 +46,13 @@ def _template(name: str) -> dict[str, Any]:
     return json.loads(json.dumps(template.to_plotly_json(), cls=PlotlyJSONEncoder))
 
 
-def figure_json(figure: BaseFigure | dict[str, Any]) -> str:
+def figure_json(figure: BaseFigure | dict[str, Any], height: int | None = None) -> str:
     """The figure as compact JSON that plotly.js can draw (named templates expanded).
+
+    Args:
+        figure: a plotly figure or its dict.
+        height: the chart's usual height; the figure keeps its own height only if it asks for
+            more than `explorer.charts.HEIGHT` (a casualty chart with many units, say).
 
     >>> text = figure_json(go.Figure({"data": [{"type": "bar", "y": [1, 2]}],
     ...                               "layout": {"template": "plotly_white"}}, _validate=False))
@@ -57,6 +64,9 @@ def figure_json(figure: BaseFigure | dict[str, Any]) -> str:
     layout = dict(plain.get("layout") or {})
     if isinstance(layout.get("template"), str):
         layout["template"] = _template(layout["template"])
+    if height is not None:
+        asked = layout.get("height")
+        layout["height"] = asked if isinstance(asked, int) and asked > charts.HEIGHT else height
     return json.dumps({"data": list(plain.get("data") or []), "layout": layout},
                       cls=PlotlyJSONEncoder, separators=(",", ":"))
 
@@ -114,7 +124,7 @@ class Chart(anywidget.AnyWidget):
 
     def show(self, figure: BaseFigure | dict[str, Any]) -> None:
         """Show `figure` (a plotly figure or its dict); clears any note or pending mark."""
-        text = figure_json(figure)
+        text = figure_json(figure, self.height)
         with self.hold_sync():
             self.figure = text
             self.revision += 1
