@@ -126,10 +126,13 @@ def check_whole(value: Any, path: str, *, minimum: int = 0, maximum: int | None 
 
     >>> check_whole(2, "x")
     2
+    >>> check_whole("2.5", "pool.basic", maximum=14)
+    Traceback (most recent call last):
+    explorer.errors.ScenarioError: pool.basic: must be a whole number >= 0 and <= 14, got '2.5'
     """
+    upper = f" and <= {maximum}" if maximum is not None else ""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(path, f"must be a whole number, got {describe(value)}")
+        raise ScenarioError(path, f"must be a whole number >= {minimum}{upper}, got {describe(value)}")
     if value < minimum or (maximum is not None and value > maximum):
-        upper = f" and <= {maximum}" if maximum is not None else ""
         raise ScenarioError(path, f"must be >= {minimum}{upper}, got {value}")
     return value

@@ -10,26 +10,19 @@ import pytest
 from explorer.charts import VIEWS
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
+from explorer.games import find_game, labs
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS
+from explorer.games.assault_of_the_giants.lab import AssaultLabEngine
 from explorer.games.assault_of_the_giants.model import (
     REROLL_POLICIES,
     CombatDie,
     Modifiers,
     Side,
 )
+from explorer.lab import CUSTOM, JOINT, LabDie, LabModifier, describe_face, parse_custom_die
 from explorer.panels.chart import Chart
-from explorer.panels.dice_lab import (
-    CUSTOM,
-    JOINT,
-    LAB_ENGINES,
-    AssaultLabEngine,
-    DiceLab,
-    LabDie,
-    LabModifier,
-    describe_face,
-    parse_custom_die,
-)
+from explorer.panels.dice_lab import DiceLab
 
 SYMBOLS = ("hit", "block", "arcane")
 LIMITS = {name: limit.value for name, limit in FACE_LIMITS.items()}
@@ -256,7 +249,8 @@ def test_faces_in_words_and_provenance_shown(lab):
 
 # ----------------------------------------------------------------------------- engines
 def test_registry_and_engine_protocol():
-    engine = LAB_ENGINES["assault-of-the-giants"]
+    assert "assault-of-the-giants" in labs()
+    engine = find_game("aotg").lab_engine()
     assert isinstance(engine, AssaultLabEngine)
     assert engine.outcomes == ("hits", "blocks") and engine.symbols == SYMBOLS
     assert engine.policies == REROLL_POLICIES

@@ -111,11 +111,15 @@ def test_npc_switch_disables_commands_and_uses_p20_limits(panel: AssaultPanel) -
     panel.armies["defender"].npc.value = False
 
 
-def test_race_preset_replaces_units_and_special_die(panel: AssaultPanel) -> None:
-    panel.armies["defender"].race.value = "storm"
+def test_race_swaps_the_special_die_and_offers_its_preset(panel: AssaultPanel) -> None:
+    army = panel.armies["defender"]
+    units_before = panel.scenario()["defender"]["units"]  # edited above: the list is the user's
+    army.race.value = "storm"
     scenario = panel.scenario()
     assert "storm" in scenario["defender"]["pool"]
-    assert all(u["name"].startswith("storm") for u in scenario["defender"]["units"])
+    assert scenario["defender"]["units"] == units_before
+    army.use_preset.click()
+    assert all(u["name"].startswith("storm") for u in panel.scenario()["defender"]["units"])
     assert_figures_match(panel)
 
 
@@ -166,7 +170,7 @@ def test_app_entry_points() -> None:
 
 def test_figures_are_valid_plotly(monkeypatch: pytest.MonkeyPatch, panel: AssaultPanel) -> None:
     """Figures are built without validation for speed; built once with it, every property must pass."""
-    monkeypatch.setattr(charts, "VALIDATE", True)
+    monkeypatch.setattr(charts.common, "VALIDATE", True)
     charts.battle_figures(panel.result)
     panel.whatif.update(panel.result)
 
@@ -200,7 +204,7 @@ def test_scenario_box_refuses_bad_text_and_keeps_the_inputs(panel: AssaultPanel)
     box.text.value = "{not json"
     box.load.click()
     assert box.error.text.startswith("scenario: not valid JSON")
-    unsupported = {**before, "attacker": {**before["attacker"], "rerolls": 5}}
+    unsupported = {**before, "attacker": {**before["attacker"], "rerolls": -1}}  # the CLI refuses it too
     box.text.value = json.dumps(unsupported)
     box.load.click()
     assert box.error.text.startswith("attacker.rerolls:")

@@ -1,8 +1,22 @@
-"""Army builder: a side's race preset, its units (add, remove, reorder, edit) and its switches."""
+"""Army builder: a side's race, its units (add, remove, reorder, edit) and its switches.
+
+What each switch changes, and what it keeps:
+
+* **race** decides the side's special die (the panel swaps the die in the pool, keeping the
+  count) and the presets offered by "Add unit". The unit list follows the race only while it
+  is the untouched default army. Once you add, remove, move or edit a unit (wounded and
+  champion included), or load a scenario, the list is yours: a race change keeps it, and a
+  button offers the race's default army instead, with Undo.
+* **giantslayers** (attacker only): the side fights with giantslayers, which have their own
+  unit list. The giant list is set aside as it is and comes back when the box is unticked;
+  the giantslayer list is kept the same way.
+* **NPC giants**: the units stay; the command row is set aside (the p.20 limits apply).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -13,90 +27,59 @@ from explorer.games.assault_of_the_giants.model import (
     REROLL_POLICIES,
     Unit,
 )
-from explorer.panels.common import ErrorMessage, badge, heading, note
-from explorer.sourced import EXAMPLE
+from explorer.panels.common import ErrorMessage, heading, note
+from explorer.panels.unit_row import FIELDS, UnitRow
 
-__all__ = ["UnitRow", "ArmyBuilder", "DEFAULT_ARMIES"]
-
-_FIELDS = ("fortitude", "wounded_fortitude", "ordning_value")
-_YOURS = "your value"
-_SHORT = {"fortitude": "F", "wounded_fortitude": "wF", "ordning_value": "OV"}
+__all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES"]
 
 DEFAULT_ARMIES: dict[str, tuple[int, ...]] = {"attacker": (0, 0, 1), "defender": (0, 0, 1)}
 """Preset indices (see `UNIT_PRESETS`) each side starts with: two giants and an elite."""
 
+GIANTSLAYER_ARMY = (0, 0)
+"""Preset indices of the default giantslayer list."""
+
 _CASUALTY_LABELS = {"listed": "listed order (champions first)", "fewest-op": "fewest Ordning Points lost"}
 
+_SWITCHES = ("Race sets the special die (its count is kept) and the units offered by Add unit; "
+             "your unit list stays once you have changed it. NPC sets the command row aside (p.20 limits).")
+_GIANTSLAYERS = " Giantslayers have their own unit list: your giants come back, as they were, when you untick it."
 
-def _int(value: int, width: str = "52px") -> widgets.IntText:
-    return widgets.IntText(value=value, layout=widgets.Layout(width=width))
 
+@dataclass
+class UnitList:
+    """The rows of one unit list and where the list came from.
 
-class UnitRow:
-    """One unit's editable values, with where each default came from."""
+    Attributes:
+        rows: the units, in casualty order.
+        preset: the preset race the list was built from (``""`` for a list from a scenario).
+        edited: True once a unit was added, removed, moved or edited.
+    """
 
-    def __init__(self, unit: Unit, sources: dict[str, str], changed: Callable[[], None],
-                 act: Callable[[UnitRow, str], None]) -> None:
-        self.sources = {f: sources.get(f, EXAMPLE) for f in _FIELDS}
-        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width="130px"))
-        self.fortitude = _int(unit.fortitude)
-        self.wounded_fortitude = _int(unit.wounded_fortitude)
-        self.ordning_value = _int(unit.ordning_value)
-        self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
-                                        layout=widgets.Layout(width="92px"))
-        self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
-                                         layout=widgets.Layout(width="100px"))
-        self.provenance = widgets.HTML()
-        buttons = []
-        for icon, action, tip in (("arrow-up", "up", "take damage earlier"), ("arrow-down", "down", "take damage later"),
-                                  ("trash", "remove", "remove this unit")):
-            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="32px"))
-            button.add_class(f"aotg-unit-{action}")
-            button.on_click(lambda _b, a=action: act(self, a))
-            buttons.append(button)
-        for field in _FIELDS:
-            getattr(self, field).observe(lambda _c, f=field: self._edited(f, changed), "value")
-        for w in (self.name, self.wounded, self.champion):
-            w.observe(lambda _c: changed(), "value")
-        self._show_sources()
-        self.provenance.layout.margin = "-6px 0 4px 6px"
-        self.box = widgets.VBox([widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
-                                               self.wounded, self.champion, *buttons]), self.provenance])
-
-    def _edited(self, field: str, changed: Callable[[], None]) -> None:
-        self.sources[field] = _YOURS
-        self._show_sources()
-        changed()
-
-    def _show_sources(self) -> None:
-        """One badge per provenance, naming the fields it covers (F, wF, OV)."""
-        groups: dict[str, list[str]] = {}
-        for field, source in self.sources.items():
-            groups.setdefault(source, []).append(_SHORT[field])
-        self.provenance.value = ('<span style="font-size:85%;color:#5d6d7e">source: </span>'
-                                 + " · ".join(f"<span style='font-size:85%'>{'/'.join(fields)}</span> {badge(source)}"
-                                              for source, fields in groups.items()))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The unit in scenario form (values as typed; the resolver checks them)."""
-        return {"name": self.name.value or "unit", "fortitude": self.fortitude.value,
-                "wounded_fortitude": self.wounded_fortitude.value, "ordning_value": self.ordning_value.value,
-                "wounded": self.wounded.value, "champion": self.champion.value}
+    rows: list[UnitRow]
+    preset: str
+    edited: bool = False
 
 
 class ArmyBuilder:
-    """One side: race preset, units, NPC / giantslayer switches, casualty and reroll policies.
+    """One side: race, units, NPC / giantslayer switches, casualty and reroll policies.
 
     Args:
         role: ``"attacker"`` or ``"defender"``.
-        race: the starting race preset.
+        race: the starting race.
         changed: called after every change.
+        on_race: called with the new race after a race change, before `changed`.
     """
 
-    def __init__(self, role: str, race: str, changed: Callable[[], None]) -> None:
+    def __init__(self, role: str, race: str, changed: Callable[[], None],
+                 on_race: Callable[[str], None] | None = None) -> None:
         self.role = role
         self._changed = changed
-        self.rows: list[UnitRow] = []
+        self._on_race = on_race
+        self._quiet = False
+        self.race_given = True
+        """False while the race shown was not named by a loaded scenario (the scenario then omits it)."""
+        self.player: str | None = None
+        """The ``player`` name a loaded scenario gave, else None (a name built from role and race)."""
         self.error = ErrorMessage("aotg-error", f"aotg-error-{role}")
         self.race = widgets.Dropdown(options=list(CASTE_ORDER), value=race, description="race",
                                      layout=widgets.Layout(width="200px"))
@@ -111,48 +94,102 @@ class ArmyBuilder:
                                                value="listed", description="casualties")
         self.reroll_policy = widgets.Dropdown(options=list(REROLL_POLICIES), value="misses", description="rerolls")
         self.unit_box = widgets.VBox()
+        self.list_note = widgets.HTML()
+        self.list_note.add_class(f"aotg-list-note-{role}")
+        self.use_preset = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"),
+                                         tooltip="replace the unit list by the race's default army (Undo brings it back)")
+        self.use_preset.add_class("aotg-use-preset")
+        self.undo = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="auto"))
+        self.undo.add_class("aotg-undo-units")
+        self._aside: dict[bool, UnitList] = {}
+        self._undo: UnitList | None = None
+        self.units = self._preset_list()
         self.add.on_click(lambda _b: self.add_unit())
-        self.race.observe(lambda _c: self.load_preset(), "value")
-        self.giantslayers.observe(lambda _c: self.load_preset(), "value")
+        self.use_preset.on_click(lambda _b: self.load_preset())
+        self.undo.on_click(lambda _b: self.undo_replace())
+        self.race.observe(lambda _c: self._race_changed(), "value")
+        self.giantslayers.observe(lambda c: self._mode_changed(c["old"], c["new"]), "value")
         for w in (self.npc, self.casualty_order, self.reroll_policy):
             w.observe(lambda _c: self._changed(), "value")
         header = note("name · Fortitude (F) · wounded Fortitude (wF) · Ordning Value (OV); "
                       "each value's source on the right")
         self.widget = widgets.VBox([
             heading(role.title()), widgets.HBox([self.race, self.npc, self.giantslayers]),
+            note(_SWITCHES + (_GIANTSLAYERS if role == "attacker" else "")),
             header, self.unit_box, widgets.HBox([self.kind, self.add]),
+            widgets.HBox([self.list_note, self.use_preset, self.undo], layout=widgets.Layout(align_items="center")),
             widgets.HBox([self.casualty_order, self.reroll_policy]), self.error.widget,
         ])
         self.widget.add_class(f"aotg-army-{role}")
-        self.load_preset(notify=False)
+        self._show(notify=False)
 
     @property
     def preset_race(self) -> str:
         """The race whose unit presets are offered ("giantslayer" when giantslayers attack)."""
         return "giantslayer" if self.giantslayers.value else self.race.value
 
-    def load_preset(self, notify: bool = True) -> None:
-        """Replace the units by the race's default army."""
-        presets = UNIT_PRESETS[self.preset_race]
-        self.kind.options = [(unit.name, i) for i, (unit, _) in enumerate(presets)]
-        self.kind.value = 0
-        picks = (0, 0) if self.giantslayers.value else DEFAULT_ARMIES[self.role]
-        self.rows = [self._row(i) for i in picks]
-        self._refresh(notify)
-
-    def set_units(self, units: list[Unit], source: str) -> None:
-        """Replace the units by `units`, every value marked with `source`."""
-        self.rows = [UnitRow(u, {f: source for f in _FIELDS}, self._changed, self._act) for u in units]
-        self._refresh()
+    @property
+    def rows(self) -> list[UnitRow]:
+        """The units shown, in casualty order."""
+        return self.units.rows
 
     def _row(self, preset: int) -> UnitRow:
         unit, sources = UNIT_PRESETS[self.preset_race][preset]
-        return UnitRow(unit, dict(sources), self._changed, self._act)
+        return UnitRow(unit, dict(sources), self._row_changed, self._act)
+
+    def _preset_list(self) -> UnitList:
+        picks = GIANTSLAYER_ARMY if self.giantslayers.value else DEFAULT_ARMIES[self.role]
+        return UnitList([self._row(i) for i in picks], self.preset_race)
+
+    def load_preset(self, notify: bool = True) -> None:
+        """Replace the unit list by the default army of the race (Undo brings the old list back)."""
+        self._undo = self.units if self.units.edited else None
+        self.units = self._preset_list()
+        self._show(notify)
+
+    def undo_replace(self) -> None:
+        """Bring back the list the last `load_preset` replaced."""
+        if self._undo is not None:
+            self.units, self._undo = self._undo, None
+            self._show()
+
+    def set_units(self, units: list[Unit], source: str) -> None:
+        """Replace the units by `units`, every value marked with `source` (the list counts as yours)."""
+        rows = [UnitRow(u, {f: source for f in FIELDS}, self._row_changed, self._act) for u in units]
+        self.units, self._undo = UnitList(rows, "", edited=True), None
+        self._show()
+
+    def set_side(self, *, race: str, race_given: bool, giantslayers: bool, npc: bool, casualty_order: str,
+                 reroll_policy: str, units: list[Unit], player: str | None) -> None:
+        """Set the whole side from a scenario, without the race and giantslayer rules above.
+
+        The list of the other mode (giants / giantslayers) is kept aside as it was.
+        """
+        self._quiet = True
+        try:
+            if self.giantslayers.value != giantslayers:
+                self._aside[self.giantslayers.value] = self.units
+                self._aside.pop(giantslayers, None)
+            self.race.value = race
+            self.giantslayers.value = giantslayers
+            self.npc.value = npc
+            self.casualty_order.value = casualty_order
+            self.reroll_policy.value = reroll_policy
+        finally:
+            self._quiet = False
+        self.race_given, self.player = race_given, player
+        self.set_units(units, "from the scenario")
 
     def add_unit(self, preset: int | None = None) -> None:
         """Add a unit of the chosen preset at the end of the list."""
         self.rows.append(self._row((self.kind.value or 0) if preset is None else preset))
-        self._refresh()
+        self.units.edited = True
+        self._show()
+
+    def _row_changed(self) -> None:
+        self.units.edited = True
+        self._show_list_state()
+        self._changed()
 
     def _act(self, row: UnitRow, action: str) -> None:
         i = self.rows.index(row)
@@ -164,22 +201,66 @@ class ArmyBuilder:
             self.rows[i + 1], self.rows[i] = self.rows[i], self.rows[i + 1]
         else:
             return
-        self._refresh()
+        self.units.edited = True
+        self._show()
 
-    def _refresh(self, notify: bool = True) -> None:
+    def _race_changed(self) -> None:
+        """The special die follows the race; the unit list only while it is the untouched default."""
+        if self._quiet:
+            return
+        self.race_given = True
+        self._undo = None
+        if not self.units.edited and not self.giantslayers.value:
+            self.units = self._preset_list()  # an untouched giant list set aside is rebuilt on return
+        if self._on_race is not None:
+            self._on_race(self.race.value)
+        self._show()
+
+    def _mode_changed(self, old: bool, new: bool) -> None:
+        """Giantslayers on / off: set the shown list aside, bring back the other mode's list."""
+        if self._quiet:
+            return
+        self._aside[old] = self.units
+        self._undo = None
+        kept = self._aside.pop(new, None)
+        self.units = kept if kept is not None and (kept.edited or kept.preset == self.preset_race) else self._preset_list()
+        self._show()
+
+    def _show(self, notify: bool = True) -> None:
+        self.kind.options = [(unit.name, i) for i, (unit, _) in enumerate(UNIT_PRESETS[self.preset_race])]
+        self.kind.value = 0
         self.unit_box.children = [r.box for r in self.rows]
+        self._show_list_state()
         if notify:
             self._changed()
+
+    def _show_list_state(self) -> None:
+        """Say whether the list follows the race, and offer the default army (or Undo)."""
+        preset = self.preset_race
+        label = "giantslayer" if preset == "giantslayer" else f"{preset} giant"
+        if self._undo is not None:
+            text = f"Replaced your list by the default {label} army."
+        elif not self.units.edited:
+            text = (f"Default {label} army: it follows the race until you change it." if preset != "giantslayer"
+                    else "Default giantslayer army.")
+        else:
+            text = "Your unit list: kept when the race or the switches change."
+        if not self.race_given:
+            text += " The loaded scenario names no race: the race shown is not written out until you pick one."
+        self.list_note.value = f'<span style="color:#5d6d7e;font-size:90%">{text}</span>'
+        self.use_preset.description = f"Use the default {label} army"
+        self.use_preset.layout.display = None if self.units.edited else "none"
+        self.undo.layout.display = None if self._undo is not None else "none"
 
     def to_dict(self) -> dict[str, Any]:
         """The side's unit and policy keys in scenario form (pool and commands come from elsewhere)."""
         side: dict[str, Any] = {
             "units": [r.to_dict() for r in self.rows], "npc": self.npc.value,
             "casualty_order": self.casualty_order.value, "reroll_policy": self.reroll_policy.value,
-            "player": f"{self.role} ({self.preset_race})",
+            "player": self.player or f"{self.role} ({self.preset_race})",
         }
         if self.role == "attacker":
             side["giantslayers"] = self.giantslayers.value
-        if not self.giantslayers.value:
+        if not self.giantslayers.value and self.race_given:
             side["race"] = self.race.value
         return side

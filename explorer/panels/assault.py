@@ -2,7 +2,8 @@
 
 The panel keeps no rules: it writes its inputs as a scenario (format v1), hands it to the
 game's resolver and shows the result. A bad input shows a message next to it; the other
-inputs and the last good charts stay.
+inputs and the last good charts stay. After every change the scenario box, the what-if
+comparison and the roll-once steps follow too (or say which battle they still show).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.panels.army import ArmyBuilder
 from explorer.panels.commands import CommandRow
 from explorer.panels.common import ErrorMessage, stylesheet
-from explorer.panels.dice_editor import FaceEditor, PoolEditor
+from explorer.panels.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.results import BattleResults
 from explorer.panels.scenario_io import ScenarioBox
 from explorer.panels.trace_view import TraceView
@@ -46,7 +47,12 @@ class AssaultPanel:
 
     def __init__(self) -> None:
         self._ready = False
-        self.armies = {role: ArmyBuilder(role, d["race"], self._changed) for role, d in DEFAULTS.items()}
+        self.valid = True
+        """False while the inputs are refused: every view then shows the last valid battle."""
+        self.meta: dict[str, Any] = {}
+        """Top-level keys of a loaded scenario with no input here (``title``, ``notes``), kept as they were."""
+        self.armies = {role: ArmyBuilder(role, d["race"], self._changed, lambda race, r=role: self.pools[r].set_race(race))
+                       for role, d in DEFAULTS.items()}
         self.commands = {role: CommandRow(role, d["commands"], self._changed) for role, d in DEFAULTS.items()}
         self.pools = {role: PoolEditor(role, d["race"], d["basic"], d["special"], self._changed)
                       for role, d in DEFAULTS.items()}
@@ -60,7 +66,6 @@ class AssaultPanel:
         self.trace = TraceView(self)
         self.scenario_box = ScenarioBox(self)
         for role, army in self.armies.items():
-            army.race.observe(lambda c, r=role: self._race(r, c["new"]), "value")
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
         self.widget = self._layout()
         self._ready = True
@@ -91,14 +96,10 @@ class AssaultPanel:
         for role in ("attacker", "defender"):
             side = self.armies[role].to_dict()
             side["pool"] = self.pools[role].to_dict()
+            side.update(self.pools[role].override_dict())
             side["commands"] = [] if side["npc"] else list(self.commands[role].commands)
             sides[role] = side
-        return {"format": 1, "game": "assault-of-the-giants", "dice": self.faces.to_dict(), **sides}
-
-    def _race(self, role: str, race: str) -> None:
-        """A new race preset: its special die joins the pool, then resolve again."""
-        self.pools[role].set_race(race)
-        self._changed()
+        return {"format": 1, "game": "assault-of-the-giants", **self.meta, "dice": self.faces.to_dict(), **sides}
 
     def _changed(self) -> None:
         if self._ready:
@@ -123,7 +124,7 @@ class AssaultPanel:
         if field.startswith("dice"):
             return self.faces.error
         for role in ("attacker", "defender"):
-            if field.startswith(f"{role}.pool"):
+            if field.startswith(f"{role}.pool") or field in (f"{role}.{key}" for key in OVERRIDES):
                 return self.pools[role].error
             if field.startswith(role):
                 return self.armies[role].error
@@ -133,6 +134,7 @@ class AssaultPanel:
         """Say on every chart and table that it shows the last valid battle, not the inputs."""
         self.results.mark_stale(reason)
         self.whatif.compare.mark_stale(reason)
+        self.whatif.inputs_invalid(reason)
         self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
 
     def refresh(self) -> bool:
@@ -150,15 +152,25 @@ class AssaultPanel:
             result = resolve_battle(battle)
         except ScenarioError as error:
             self._route(error).show(str(error))
+            self.valid = False
             self._stale(f"Not updated: {error}. Showing the last valid battle.")
+            self._follow(str(error))
             return False
         except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
             self.error.show(f"unexpected problem: {type(error).__name__}: {error}")
+            self.valid = False
             self._stale("Not updated (unexpected problem, see the message above). Showing the last valid battle.")
+            self._follow(f"unexpected problem: {type(error).__name__}: {error}")
             return False
-        self.result = result
+        self.result, self.valid = result, True
         self.results.update(result)
         self.whatif.update(result)
+        self._follow(None)
         elapsed = (time.perf_counter() - start) * 1e3
         self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
         return True
+
+    def _follow(self, problem: str | None) -> None:
+        """Bring the scenario box and the roll-once steps up to date (`problem`: why the battle was refused)."""
+        self.scenario_box.follow(problem)
+        self.trace.follow()

@@ -48,6 +48,8 @@ class CommandRow:
         self.role = role
         self.commands = list(commands)
         self._changed = changed
+        self.enabled = True
+        """False while the side is NPC giants: the row is kept but plays no part (p.20)."""
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick = widgets.Dropdown(layout=widgets.Layout(width="120px"))
         self.play = widgets.Button(description="Play card", icon="plus", layout=widgets.Layout(width="100px"),
@@ -98,7 +100,7 @@ class CommandRow:
         self._refresh()
 
     def _play(self) -> None:
-        if self.pick.value:
+        if self.pick.value and self.enabled:
             self.commands.append(self.pick.value)
             self._refresh()
 
@@ -107,18 +109,19 @@ class CommandRow:
         in_hand = [c for c in COMMAND_CARDS if c not in self.commands]
         self.pick.options = in_hand
         self.pick.value = in_hand[0] if in_hand else None
-        self.play.disabled = not in_hand
-        self.summary.value = describe_row(self.commands, self.role == "attacker")
+        self.play.disabled = not in_hand or not self.enabled
+        if not self.enabled:
+            for box in self.cards.children:
+                for w in box.children:
+                    if isinstance(w, widgets.Button):
+                        w.disabled = True
+        self.summary.value = (describe_row(self.commands, self.role == "attacker") if self.enabled else
+                              "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20). "
+                              "The row is kept for when NPC is unticked.")
         if notify:
             self._changed()
 
     def set_enabled(self, enabled: bool) -> None:
-        """NPC giants have no Command Cards (their limits are fixed, p.20): disable the row."""
+        """NPC giants have no Command Cards (their limits are fixed, p.20): the row is kept, disabled."""
+        self.enabled = enabled
         self._refresh(notify=False)
-        for box in self.cards.children:
-            for w in box.children:
-                if isinstance(w, widgets.Button):
-                    w.disabled = w.disabled or not enabled
-        self.play.disabled = not enabled or not self.pick.options
-        self.summary.value = (describe_row(self.commands, self.role == "attacker") if enabled else
-                              "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,11 @@ QUANTITIES: dict[str, Callable[[BattleResult], Dist[int]]] = {
 }
 """Distributions the A/B overlay can show."""
 
+_NO_PIN = ("<b>No pinned battle (A).</b> The chart shows the current battle only: press <b>Pin as A</b>, "
+           "then change anything to see B (current) over A.")
+_NO_TABLE = "<i>No pinned battle (A): no differences to show.</i>"
+_PINNED = "A: the pinned battle · B: the current battle."
+
 class WhatIf:
     """A/B comparison and two-input sweeps for an `AssaultPanel`."""
 
@@ -44,12 +50,15 @@ class WhatIf:
         self.quantity = widgets.Dropdown(options=list(QUANTITIES), description="compare",
                                          layout=widgets.Layout(width="420px"))
         self.compare = Chart(self._compare_figure(panel.result, panel.result), height=320)
-        self.differences = widgets.HTML(
-            "<i>Pin the current battle as A, then change anything: B (current) is drawn over A.</i>")
+        self._reason = "Not updated: an input has an error. Showing the last valid battle."
+        self.caption = widgets.HTML(_NO_PIN)
+        self.caption.add_class("aotg-compare-caption")
+        self.differences = widgets.HTML(_NO_TABLE)
+        self.differences.add_class("aotg-compare")
         self.pin.on_click(lambda _b: self.set_pin())
         self.unpin.on_click(lambda _b: self.set_pin(clear=True))
         self.quantity.observe(lambda _c: self.update(self.panel.result), "value")
-        self.compare_widget = widgets.VBox([widgets.HBox([self.pin, self.unpin, self.quantity]),
+        self.compare_widget = widgets.VBox([widgets.HBox([self.pin, self.unpin, self.quantity]), self.caption,
                                             self.compare, self.differences])
         self._build_sweep()
 
@@ -66,6 +75,9 @@ class WhatIf:
         self.heatmap = Chart(charts.sweep_heatmap([0], [0], [[0.0]], x_title="x", y_title="y",
                                                    outcome_title="run a sweep"), height=420)
         self.run.on_click(lambda _b: self.run_sweep())
+        self._swept: tuple[Any, ...] | None = None
+        for control in (self.x, self.y, self.x_range, self.y_range, self.outcome):
+            control.observe(lambda _c: self._check_sweep(), "value")
         self.sweep_widget = widgets.VBox([
             note("Each cell resolves the current battle exactly with two inputs set; an explicit number "
                  "replaces what the command row gives."),
@@ -86,8 +98,17 @@ class WhatIf:
         """Redraw B (the current result) against A, and the table of differences."""
         pinned = self.pinned or current
         self.compare.show(self._compare_figure(pinned, current))
+        self._check_sweep()
+        self.differences.remove_class("aotg-stale")
         if self.pinned is None:
+            self.caption.value = _NO_PIN
+            self.differences.value = _NO_TABLE
+            if not self.panel.valid:
+                self.inputs_invalid()
             return
+        self.caption.value = _PINNED
+        if not self.panel.valid:
+            self.inputs_invalid()
         table = compare_frame(self.pinned, current)
         shown = table.copy().astype(object)
         for (side, quantity), row in table.iterrows():
@@ -107,6 +128,42 @@ class WhatIf:
         except ScenarioError as error:
             self.sweep_error.show(str(error))
             return
+        except Exception as error:  # noqa: BLE001 - no traceback reaches the notebook
+            self.sweep_error.show(f"sweep: unexpected problem: {type(error).__name__}: {error}")
+            return
+        self._swept = self._sweep_key()
         figure = charts.sweep_heatmap(list(xs), list(ys), z, x_title=self.x.value, y_title=self.y.value,
                                       outcome_title=self.outcome.value)
         self.heatmap.show(figure)
+
+    def inputs_invalid(self, reason: str | None = None) -> None:
+        """The inputs have an error: say that B and the table are the last valid battle.
+
+        Args:
+            reason: the panel's message (kept, and shown again if B is redrawn before a fix).
+        """
+        if reason is not None:
+            self._reason = reason
+        self.compare.mark_stale(self._reason)
+        if self.pinned is None:
+            self.caption.value = (f"{_NO_PIN}<br><b style='color:#b03a2e'>An input has an error: the chart shows "
+                                  "the last valid battle.</b>")
+        else:
+            self.caption.value = ("A: the pinned battle · B: <b style='color:#b03a2e'>the last valid battle "
+                                  "(an input has an error; the chart and the table are not the current inputs)</b>.")
+            self.differences.add_class("aotg-stale")
+        self._check_sweep()
+
+    def _sweep_key(self) -> tuple[Any, ...]:
+        """What a sweep depends on: the battle and the sweep's own settings."""
+        battle = json.dumps(self.panel.scenario(), sort_keys=True, default=str)
+        return (battle, self.x.value, self.y.value, self.x_range.value, self.y_range.value, self.outcome.value)
+
+    def _check_sweep(self) -> None:
+        """Dim the heatmap while it is not the sweep of the current battle and settings."""
+        if self._swept is None:
+            return
+        current = self._sweep_key() == self._swept
+        text = "" if current else "The battle or the sweep settings changed since this sweep: press Run sweep."
+        if self.heatmap.note != text:
+            self.heatmap.note = text
