@@ -1,4 +1,11 @@
-"""Arcadia Quest (CMON, 2014): one attack, exactly (scenario format v1, "Arcadia Quest: one attack").
+"""Arcadia Quest (CMON, 2014): one attack, one encounter, a sequence of attacks, exactly.
+
+Three questions (``encounter_scenario.question_of``): the spec's one attack (scenario format v1,
+"Arcadia Quest: one attack"; files without ``question``, ``hero`` or ``party`` keep that meaning),
+an *encounter* (one hero action: the attack, the target's Payback, the Close Monsters' Guard, coins)
+and a *sequence* (a party attacking one Monster in turn until it dies). Presets of heroes, starter
+Attack cards and level-1 Monsters, all fan-collected and marked so, are in `data`; the dice lab
+engine is `lab.ArcadiaLabEngine`.
 
 Edition and sources (``shared/rules/arcadia-quest.md``): the base rulebook (AQ-RB, 19 pp.,
 transcribed by libble.de; its pp.20-21 spread, Overkill, Payback and Guard, is the project's seed
@@ -33,12 +40,62 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
   rolls is cut below 5e-13, so that the attack's whole cut (hits or saves cut) is below 1e-12.
   The cut mass is reported (``cut``, and ``cuts`` per distribution), not spread over the outcomes
   (not renormalised): kill and overkill are lower bounds, short of the truth by at most ``cut``.
-* Both players maximise their own successes; card and ability effects (CRIT effects, Daze, Guild
-  abilities) are not modelled: give the dice and rerolls they leave. Kill and overkill are reported
+* Both players maximise their own successes. In the one-attack question card and ability effects
+  (CRIT effects, Daze, Guild abilities) are not modelled: give the dice and rerolls they leave
+  (encounters and sequences offer the abilities of `data.ABILITIES` as options). Kill and overkill are reported
   separately as the spec defines them (an Overkill rating below the Life left is taken as given).
 * No ``defence``: the target rolls no dice ("Most Monsters have no Defense", AQ-RB p.21).
+
+Pages: the seed spread is the base rulebook's printed pp.20-21 (libble page 11: Guard, Payback,
+Monster anatomy, Overkill); other AQ-RB pages are libble's, as in the rules notes (p.12 is the
+worked Payback example with Schmetterling the Troll).
+
+Rulings of the encounter and the sequence (also in `rulings`, printed in every report):
+
+* Order: the hero's attack, then the target's Payback, then each Close Monster's Guard attack in
+  the listed order. The rulebook puts both reactions after the attack and does not order them;
+  the order matters only for Daze and "extra die while wounded" effects.
+* Killed but not overkilled: the target still makes its Payback with its full dice, then leaves;
+  wounds reaching its Overkill in this one attack remove it at once (printed p.21, AQ-RB p.12).
+* Payback needs the target to reach the hero and its controller to attack: both are inputs
+  (movement and line of sight are not modelled; by default the controller always strikes).
+* Guard: every Close Monster attacks when the hero's attack targets none of them; a Close target,
+  or a special effect that also targets a Close Monster, fends all of them off (printed p.20).
+* A Monster's Overkill below its Life is refused, since an overkill is a kill; no Overkill rating
+  (Lord Fang, forum answer): never overkilled, always pays back.
+* Monster attacks stop once the hero is killed; his wounds are reported capped at his Life left.
+* Each roll uses its roller's full reroll pool: a hero's for his attack and every defence roll,
+  a Monster's for its attack and defence (INF-RB Reroll Pool; printed p.21 "M. Reroll").
+* Abilities act at each roll: a Monster wounded by the attack pays back with its extra die, and a
+  hero wounded earlier in the action defends (and attacks) with his.
+* Daze takes effect after the attack that causes it: a Dazed hero rolls no Defense dice against the
+  later attacks of the same encounter; a Dazed Monster stays Dazed until killed (FAQ).
+* Coins: the killer's Guild gets the Reward once; each other Guild holding a token on a Villain
+  target gets its Reward too; a Monster killing the hero pays 1 coin to every other Guild
+  (AQ-RB pp.10, 12, 13). Wounding a Villain without killing it is reported as a token placed.
+* Card and ability effects not offered as options (Nova Bolt's second target, Life Drain,
+  Vengeance, monster healing, multi-target attacks) are not modelled: edit the dice instead.
+* Sequence: Wounds and Daze stay on the Monster between attacks until it is killed (AQ-RB p.12).
+* Sequence: the heroes attack in the listed order, round and round; a killed hero drops out
+  (coming back needs a Rest turn, INF-RB p.19, not modelled).
+* Sequence: after each attack the Monster pays back the attacker unless overkilled; no Guard, and
+  no healing between attacks.
+* Sequence: the Reward goes to the hero who deals the killing Wound (AQ-RB p.10).
+* Sequence cap: attacks are followed up to ``max_attacks``, or until at most 1e-15 is undecided;
+  the undecided mass is reported as beyond the cap (a computing limit, not a rule).
 """
 
+from explorer.games.arcadia_quest.data import ABILITIES, ATTACK_CARDS, HEROES, MONSTERS
+from explorer.games.arcadia_quest.encounter import Encounter, EncounterResult, resolve_encounter
+from explorer.games.arcadia_quest.encounter_report import EncounterReport, SequenceReport
+from explorer.games.arcadia_quest.encounter_scenario import (
+    encounter_to_dict,
+    parse_encounter,
+    parse_sequence,
+    question_of,
+    sequence_to_dict,
+)
+from explorer.games.arcadia_quest.fighters import AttackCard, Hero, Monster
 from explorer.games.arcadia_quest.model import (
     ATTACK_DIE,
     CUT_BELOW,
@@ -56,19 +113,23 @@ from explorer.games.arcadia_quest.model import (
 )
 from explorer.games.arcadia_quest.report import ArcadiaReport
 from explorer.games.arcadia_quest.scenario import parse_attack, scenario_to_dict
+from explorer.games.arcadia_quest.sequence import AttackSequence, SequenceResult, resolve_sequence
 
 __all__ = [
-    "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "KINDS", "ArcadiaReport", "Attack", "AttackResult",
-    "AttackScenario", "Defence", "Target", "Trial", "parse_attack", "resolve", "resolve_attack",
-    "roll_successes", "scenario_to_dict", "successes",
+    "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "HEROES", "KINDS", "MONSTERS",
+    "ArcadiaReport", "Attack", "AttackCard", "AttackResult", "AttackScenario", "AttackSequence", "Defence",
+    "Encounter", "EncounterReport", "EncounterResult", "Hero", "Monster", "SequenceReport", "SequenceResult",
+    "Target", "Trial", "encounter_to_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of",
+    "resolve", "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
+    "sequence_to_dict", "successes",
 ]
 
 
-def resolve(data: object) -> ArcadiaReport:
-    """Parse a scenario mapping and resolve the attack exactly.
+def resolve(data: object) -> ArcadiaReport | EncounterReport | SequenceReport:
+    """Parse a scenario mapping and answer its question exactly (one attack, an encounter, a sequence).
 
     Raises:
-        ScenarioError: naming the bad key (``attack.kind``, ``target.wounds``, ...).
+        ScenarioError: naming the bad key (``attack.kind``, ``target.overkill``, ...).
 
     >>> report = resolve({"game": "arcadia-quest", "attack": {"dice": 3, "kind": "melee", "rerolls": 1},
     ...     "defence": {"dice": 2, "rerolls": 0}, "target": {"life": 4, "wounds": 0, "overkill": 6}})
@@ -76,4 +137,9 @@ def resolve(data: object) -> ArcadiaReport:
     >>> round(sum(out["wounds"].values()) + out["cut"], 12), out["cut"] < 1e-12
     (1.0, True)
     """
+    question = question_of(data)
+    if question == "encounter":
+        return EncounterReport(resolve_encounter(parse_encounter(data)))
+    if question == "sequence":
+        return SequenceReport(resolve_sequence(parse_sequence(data)))
     return ArcadiaReport(resolve_attack(parse_attack(data)))

@@ -88,7 +88,8 @@ def successes(faces: tuple[str, ...] | list[str], succeeds_on: str) -> int:
 
 
 @lru_cache(maxsize=512)
-def roll_successes(dice: int, rerolls: int, trial: Trial, *, cut_below: float = CUT_BELOW) -> Dist[int]:
+def roll_successes(dice: int, rerolls: int, trial: Trial, *, cut_below: float = CUT_BELOW,
+                   crit_worth: int = 1) -> Dist[int]:
     """Exact distribution of the successes of one roll: CRIT chains, then greedy rerolls of failures.
 
     State of the search: (dice still to roll, reroll points left, successes so far). Every step rolls
@@ -102,10 +103,13 @@ def roll_successes(dice: int, rerolls: int, trial: Trial, *, cut_below: float = 
         rerolls: the roller's reroll pool (>= 0), each point rerolls one failed die.
         trial: the weights of one die (fail, plain success, CRIT); CRIT must not be certain.
         cut_below: the open mass under which the chains are cut (> 0).
+        crit_worth: successes one CRIT counts (1; 2 with an "each CRIT is one more hit" ability).
 
     >>> roll_successes(1, 0, Trial(fail=1, plain=1, crit=0)).probabilities()
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
     >>> roll_successes(1, 1, Trial(fail=1, plain=1, crit=0)).probability(0)
+    Fraction(1, 4)
+    >>> roll_successes(1, 0, Trial(fail=1, plain=0, crit=1), crit_worth=2).probability(2)
     Fraction(1, 4)
     """
     if trial.crit >= trial.total:
@@ -119,7 +123,7 @@ def roll_successes(dice: int, rerolls: int, trial: Trial, *, cut_below: float = 
         done = {k: w * trial.total for k, w in done.items()}
         step: dict[tuple[int, int, int], int] = {}
         for (left, points, k), w in open_.items():
-            moves = ((trial.crit, left, points, k + 1),           # CRIT: a success, and a die replaces it
+            moves = ((trial.crit, left, points, k + crit_worth),  # CRIT: a success, and a die replaces it
                      (trial.plain, left - 1, points, k + 1))      # plain success: this die is done
             if points:
                 moves += ((trial.fail, left, points - 1, k),)     # failure rerolled: the die rolls again

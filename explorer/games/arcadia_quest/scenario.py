@@ -4,7 +4,8 @@ Keys beyond the spec, all optional: ``title`` and ``notes`` at the top level; ``
 left out (no defence roll, like most Monsters, AQ-RB p.21 "K. Defense"); ``rerolls`` and
 ``target.wounds`` default to 0; ``target.overkill`` may be ``null`` (JSON) as well as absent;
 ``dice`` replaces the inferred faces: ``{"attack": [six of "melee", "ranged", "crit", "blank"],
-"defence": [six of "shield", "crit", "blank"]}``.
+"defence": [six of "shield", "crit", "blank"]}``; ``question`` may be ``"attack"``. The encounter and
+sequence questions, and their keys, are in `encounter_scenario` (and the README).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from explorer.games.arcadia_quest.model import (
     check_die,
 )
 
-__all__ = ["parse_attack", "scenario_to_dict"]
+__all__ = ["parse_attack", "read_common", "read_dice", "scenario_to_dict"]
 
 
 def _attack(f: Fields) -> Attack:
@@ -57,13 +58,36 @@ def parse_attack(data: Any) -> AttackScenario:
     (3, 6, 4)
     """
     top = Fields(data, "", allowed=("game",))
-    if top.has("format"):
-        top.choice("format", (1,))
-    title = top.text("title", "") if top.has("title") else ""
-    top.items("notes", [])
+    title = read_common(top, "attack")
     attack = _attack(top.child("attack"))
     defence = _defence(top.child("defence")) if top.has("defence") else Defence()
     target = _target(top.child("target"))
+    attack_die, defence_die, source = read_dice(top)
+    top.done()
+    return AttackScenario(attack, defence, target, attack_die, defence_die, source, title)
+
+
+def read_common(top: Fields, question: str) -> str:
+    """Read the keys every Arcadia Quest scenario may carry (``format``, ``question``, ``title``, ``notes``).
+
+    Returns:
+        The title ("" when absent).
+    """
+    if top.has("format"):
+        top.choice("format", (1,))
+    if top.has("question"):
+        top.choice("question", (question,))
+    title = top.text("title", "") if top.has("title") else ""
+    top.items("notes", [])
+    return title
+
+
+def read_dice(top: Fields) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """The ``dice`` key: attack faces, defence faces and their provenance (the inferred faces when absent).
+
+    >>> read_dice(Fields({"dice": {"defence": ["shield"] * 3 + ["blank"] * 3}}, ""))[1][:4]
+    ('shield', 'shield', 'shield', 'blank')
+    """
     attack_die, defence_die, source = ATTACK_DIE.value, DEFENCE_DIE.value, ATTACK_DIE.source
     if top.has("dice"):
         dice = top.child("dice")
@@ -71,8 +95,7 @@ def parse_attack(data: Any) -> AttackScenario:
         defence_die = check_die(dice.raw("defence", defence_die), dice.at("defence"), DEFENCE_FACES)
         dice.done()
         source = "scenario" + ("" if dice.data.keys() >= {"attack", "defence"} else " (the other die: " + source + ")")
-    top.done()
-    return AttackScenario(attack, defence, target, attack_die, defence_die, source, title)
+    return attack_die, defence_die, source
 
 
 def scenario_to_dict(scenario: AttackScenario) -> dict[str, Any]:
