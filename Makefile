@@ -5,9 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 PORT ?= 8866
+SERVE_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run lab test bench chromium
+.PHONY: setup run lab test bench bench-server chromium labextension
 
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -15,12 +16,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+## The chart widget's front end (prebuilt in explorer/panels/common/labextension) and plotly.js
+## go where JupyterLab and Voila look for extensions; cheap, so done on every setup.
 setup: $(STAMP)
+	$(PY) -m explorer.panels.common.install
 
 ## Open the explorer: Voila serves notebooks/explorer.ipynb on this machine and prints the
-## address to open (port 8866, or a free one if taken; `make run PORT=9000` to choose).
+## address to open, token included (port 8866, or a free one if taken; `make run PORT=9000` to
+## choose; more options: `make run SERVE_ARGS="--max-sessions 4 --warm 0"`, see --help).
 run: setup
-	$(PY) scripts/serve.py notebooks/explorer.ipynb --port=$(PORT)
+	$(PY) scripts/serve.py notebooks/explorer.ipynb --port=$(PORT) $(SERVE_ARGS)
 
 ## JupyterLab on notebooks/ (the explorer notebook with its code, to change and rerun).
 lab: setup
@@ -39,3 +44,14 @@ test: setup chromium
 bench: setup
 	$(PY) benchmarks/bench_battle.py
 	$(PY) benchmarks/bench_panel.py
+
+## The server over 30 page views in Chromium: page-open times and memory (a few minutes).
+bench-server: setup chromium
+	$(PY) benchmarks/bench_server.py
+
+## Rebuild the chart widget's front end from js/ (developers only: needs Node.js and npm).
+labextension: setup
+	cd js && npm install --no-audit --no-fund && \
+	  node node_modules/@jupyterlab/builder/lib/build-labextension.js \
+	    --core-path "$$(../$(PY) -c 'import jupyterlab, os; print(os.path.dirname(jupyterlab.__file__))')/staging" .
+	$(PY) -m explorer.panels.common.install

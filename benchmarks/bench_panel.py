@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from explorer.panels.assault import AssaultPanel  # noqa: E402
+from explorer.panels.assault_of_the_giants.panel import AssaultPanel  # noqa: E402
 
 
 def median_ms(action: Callable[[int], object], runs: int = 21) -> float:

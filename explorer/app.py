@@ -33,7 +33,7 @@ class DiceLabHost:
     """The Dice lab tab: a game picker (when several games have a lab) above that game's lab."""
 
     def __init__(self, game: str | None = None) -> None:
-        from explorer.panels.dice_lab import DiceLab
+        from explorer.panels.common.dice_lab import DiceLab
 
         self._make = DiceLab
         names = labs()

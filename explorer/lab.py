@@ -3,7 +3,7 @@
 A game's lab engine (`LabEngine`) says which dice exist, which numeric modifiers apply, which
 symbols a face can show and how a pool is resolved; it lives in the game's package
 (``explorer.games.<game>.lab``) and is named in the game registry. The widget that shows an
-engine is `explorer.panels.dice_lab.DiceLab`; nothing here imports a UI library.
+engine is `explorer.panels.common.dice_lab.DiceLab`; nothing here imports a UI library.
 
 A custom die is typed as comma-separated faces, symbols joined with ``+``, each with an
 optional count: ``hit, 2 hit, block, arcane, blank, hit+block``.

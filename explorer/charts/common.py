@@ -5,7 +5,7 @@ Charts only read the distributions they are given (`Dist.probability`, `at_least
 hover label also carries the exact fraction where it is short enough to read.
 
 Game-specific figures live beside this module (``explorer.charts.<game>``). Panels show
-figures with `explorer.panels.chart.Chart`, which sends the whole figure on every change.
+figures with `explorer.panels.common.chart.Chart`, which sends the whole figure on every change.
 No ipywidgets import: the panels own the widgets.
 """
 

@@ -99,7 +99,7 @@ GAMES: dict[str, GameDef] = {
         GameDef("assault-of-the-giants", "D&D: Assault of the Giants (WizKids, 2017)",
                 _assault_of_the_giants, ("aotg", "assault of the giants"),
                 lab="explorer.games.assault_of_the_giants.lab:AssaultLabEngine",
-                panel="explorer.panels.assault:AssaultPanel", panel_title="Assault of the Giants"),
+                panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants"),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest"),
                 lab="explorer.games.arcadia_quest.lab:ArcadiaLabEngine"),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,

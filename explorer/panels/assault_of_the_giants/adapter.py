@@ -1,0 +1,82 @@
+"""What the shared panel parts need from Assault of the Giants (a `explorer.panels.common.host.GameAdapter`).
+
+The what-if comparison, the sweep, the roll-once trace view and the scenario box are generic
+(`explorer.panels.common`); this adapter gives them the game's pieces: the distributions A and
+B can be compared on and the table of differences, the sweep's inputs and outcomes, the seeded
+battle trace, and the check of a loaded scenario with the one resolver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from explorer.dist import Dist
+from explorer.games.assault_of_the_giants import parse_battle
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.games.assault_of_the_giants.summary import compare_frame
+from explorer.games.assault_of_the_giants.sweep import OUTCOMES, PARAMETERS, sweep
+from explorer.games.assault_of_the_giants.trace import TraceStep, trace_battle
+from explorer.panels.assault_of_the_giants.results import TABLE_STYLE, format_number
+from explorer.panels.common.host import Labels, SweepAxis
+from explorer.panels.common.scenario_io import check_scenario
+
+__all__ = ["AssaultAdapter", "GAME", "QUANTITIES"]
+
+GAME = "assault-of-the-giants"
+"""The game this panel's scenarios are for."""
+
+QUANTITIES: dict[str, Callable[[BattleResult], Dist[int]]] = {
+    "damage to the defender": lambda r: r.defender.damage_taken,
+    "damage to the attacker": lambda r: r.attacker.damage_taken,
+    "Ordning Points earned by the attacker": lambda r: r.attacker.ordning_points,
+    "Ordning Points earned by the defender": lambda r: r.defender.ordning_points,
+    "attacker hits": lambda r: r.attacker.hits,
+    "defender hits": lambda r: r.defender.hits,
+}
+"""Distributions the A/B overlay can show."""
+
+
+class AssaultAdapter:
+    """Assault of the Giants for the shared panel parts (what-if, sweep, roll once, scenario box).
+
+    >>> adapter = AssaultAdapter()
+    >>> adapter.labels.file_name, adapter.game, adapter.sweep_parameters[0]
+    ('battle.json', 'assault-of-the-giants', 'attacker basic dice')
+    """
+
+    labels = Labels(noun="battle", css="aotg")
+    game = GAME
+    quantities: Mapping[str, Callable[[Any], Dist[int]]] = QUANTITIES
+    sweep_parameters: Sequence[str] = tuple(PARAMETERS)
+    sweep_outcomes: Sequence[str] = tuple(OUTCOMES)
+    sweep_axes = (SweepAxis(value=(1, 7), bounds=(0, 10)), SweepAxis(value=(0, 4), bounds=(0, 6)))
+    sweep_note = ("Each cell resolves the current battle exactly with two inputs set; an explicit number "
+                  "replaces what the command row gives.")
+
+    def compare_table(self, pinned: BattleResult, current: BattleResult) -> str:
+        """A (pinned), B (current) and B - A for every summary number, as an HTML table."""
+        table = compare_frame(pinned, current)
+        shown = table.copy().astype(object)
+        for (side, quantity), row in table.iterrows():
+            shown.loc[(side, quantity)] = [format_number(quantity, v) for v in row]
+        html: str = TABLE_STYLE + shown.to_html(classes="aotg-compare-table", border=0)
+        return html
+
+    def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
+              outcome: str) -> list[list[Fraction]]:
+        """The battle resolved for every (x, y) pair (`explorer.games.assault_of_the_giants.sweep.sweep`)."""
+        return sweep(scenario, x, xs, y, ys, outcome)
+
+    def trace(self, scenario: dict[str, Any], seed: int) -> tuple[TraceStep, ...]:
+        """One seeded battle, step by step, citing pages (`trace_battle`)."""
+        return trace_battle(parse_battle(scenario), seed)
+
+    def check(self, scenario: Mapping[str, Any]) -> None:
+        """Refuse another game's scenario, or one `explorer.resolve` refuses (the command line's checks).
+
+        Raises:
+            explorer.ScenarioError: naming the bad key.
+        """
+        check_scenario(scenario, GAME)

@@ -1,0 +1,127 @@
+"""Command-row builder: place Command Cards left to right and see what each position gives."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from explorer.games.assault_of_the_giants.combat import modifiers_from_commands
+from explorer.games.assault_of_the_giants.data import COMMAND_CARDS
+from explorer.panels.common.display import heading, note
+
+__all__ = ["CommandRow", "describe_row"]
+
+
+def describe_row(commands: Sequence[str], attacker: bool) -> str:
+    """What the row gives in battle, in the rulebook's terms (p.16).
+
+    >>> describe_row(["Leader", "Move", "Attack"], attacker=True)
+    'Leader: 2 rerolls (cards to its right) · Attack: 2 arcane → 2 hits each (cards to its left)'
+    """
+    mods = modifiers_from_commands(commands, attacker=attacker)
+    row = [c.lower() for c in commands]
+    parts = []
+    if "leader" in row:
+        parts.append(f"Leader: {mods.rerolls} reroll{'s' * (mods.rerolls != 1)} (cards to its right)")
+    if "magic" in row:
+        parts.append(f"Magic: {mods.arcane_to_blocks} arcane → block (cards to its right)")
+    if "attack" in row:
+        if attacker:
+            parts.append(f"Attack: {mods.arcane_to_hits} arcane → 2 hits each (cards to its left)")
+        else:
+            parts.append("Attack: no conversion for the defender (p.17)")
+    return " · ".join(parts) if parts else "no Leader, Magic or Attack Command in the row: no reroll, no conversion"
+
+
+class CommandRow:
+    """A side's face-up row of Command Cards, left to right, editable.
+
+    Args:
+        role: ``"attacker"`` or ``"defender"``.
+        commands: the starting row.
+        changed: called after every change.
+    """
+
+    def __init__(self, role: str, commands: Sequence[str], changed: Callable[[], None]) -> None:
+        self.role = role
+        self.commands = list(commands)
+        self._changed = changed
+        self.enabled = True
+        """False while the side is NPC giants: the row is kept but plays no part (p.20)."""
+        self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.pick = widgets.Dropdown(layout=widgets.Layout(width="120px"))
+        self.play = widgets.Button(description="Play card", icon="plus", layout=widgets.Layout(width="100px"),
+                                   tooltip="a card is played at the right end of the row (p.10)")
+        self.play.add_class("aotg-cmd-play")
+        self.summary = widgets.HTML()
+        self.summary.add_class(f"aotg-cmd-summary-{role}")
+        self.play.on_click(lambda _b: self._play())
+        self.widget = widgets.VBox([
+            heading(f"{role.title()} Command row (left to right)"), self.cards,
+            widgets.HBox([self.pick, self.play]), self.summary,
+            note("Leader and Magic count the cards to their right, Attack the cards to its left (p.16)."),
+        ])
+        self.widget.add_class(f"aotg-commands-{role}")
+        self._refresh(notify=False)
+
+    def _card(self, index: int, name: str) -> widgets.Widget:
+        label = widgets.HTML(f'<div style="padding:2px 6px;border:1px solid #aab;border-radius:4px;'
+                             f'background:#f4f6f8">{html.escape(name)}</div>')
+        buttons = []
+        for icon, action, tip in (("chevron-left", "left", "move one place left"),
+                                  ("chevron-right", "right", "move one place right"),
+                                  ("times", "remove", "take back into hand")):
+            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="28px", padding="0"))
+            button.add_class(f"aotg-cmd-{action}")
+            button.disabled = (action == "left" and index == 0) or (action == "right" and index == len(self.commands) - 1)
+            button.on_click(lambda _b, a=action: self.move(index, a))
+            buttons.append(button)
+        return widgets.HBox([buttons[0], label, buttons[1], buttons[2]],
+                            layout=widgets.Layout(margin="0 8px 4px 0", align_items="center"))
+
+    def move(self, index: int, action: str) -> None:
+        """Move card `index` one place ``"left"`` / ``"right"``, or ``"remove"`` it."""
+        row = self.commands
+        if action == "remove":
+            row.pop(index)
+        elif action == "left" and index > 0:
+            row[index - 1], row[index] = row[index], row[index - 1]
+        elif action == "right" and index < len(row) - 1:
+            row[index + 1], row[index] = row[index], row[index + 1]
+        else:
+            return
+        self._refresh()
+
+    def set_commands(self, commands: Sequence[str]) -> None:
+        """Replace the whole row."""
+        self.commands = list(commands)
+        self._refresh()
+
+    def _play(self) -> None:
+        if self.pick.value and self.enabled:
+            self.commands.append(self.pick.value)
+            self._refresh()
+
+    def _refresh(self, notify: bool = True) -> None:
+        self.cards.children = [self._card(i, c) for i, c in enumerate(self.commands)]
+        in_hand = [c for c in COMMAND_CARDS if c not in self.commands]
+        self.pick.options = in_hand
+        self.pick.value = in_hand[0] if in_hand else None
+        self.play.disabled = not in_hand or not self.enabled
+        if not self.enabled:
+            for box in self.cards.children:
+                for w in box.children:
+                    if isinstance(w, widgets.Button):
+                        w.disabled = True
+        self.summary.value = (describe_row(self.commands, self.role == "attacker") if self.enabled else
+                              "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20). "
+                              "The row is kept for when NPC is unticked.")
+        if notify:
+            self._changed()
+
+    def set_enabled(self, enabled: bool) -> None:
+        """NPC giants have no Command Cards (their limits are fixed, p.20): the row is kept, disabled."""
+        self.enabled = enabled
+        self._refresh(notify=False)

@@ -1,0 +1,195 @@
+"""The Assault of the Giants panel: two armies, command rows, dice, and what the rules make of them.
+
+The panel keeps no rules: it writes its inputs as a scenario (format v1), hands it to the
+game's resolver and shows the result. A bad input shows a message next to it; the other
+inputs and the last good charts stay. After every change the scenario box, the what-if
+comparison, the sweep and the roll-once steps follow too (or say which battle they still show):
+they are the shared parts of `explorer.panels.common`, told of every resolve through the host
+protocol (`explorer.panels.common.host.PanelHost`, which this panel implements) and given the
+game's pieces by `AssaultAdapter`.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.errors import ScenarioError
+from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.panels.assault_of_the_giants.adapter import AssaultAdapter
+from explorer.panels.assault_of_the_giants.army import ArmyBuilder
+from explorer.panels.assault_of_the_giants.commands import CommandRow
+from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
+from explorer.panels.assault_of_the_giants.loading import apply_scenario
+from explorer.panels.assault_of_the_giants.results import BattleResults
+from explorer.panels.common.display import ErrorMessage, stylesheet
+from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.panels.common.scenario_io import ScenarioBox
+from explorer.panels.common.sweep import Sweep
+from explorer.panels.common.trace_view import TraceView
+from explorer.panels.common.whatif import WhatIf
+
+__all__ = ["AssaultPanel", "DEFAULTS"]
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "attacker": {"race": "fire", "commands": ["Leader", "Move", "Magic", "Attack"], "basic": 4, "special": 1},
+    "defender": {"race": "hill", "commands": ["Recruit", "Leader", "Trade"], "basic": 3, "special": 1},
+}
+"""The battle the panel opens with (example dice and units)."""
+
+_BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
+           "padding:3px 10px'><summary><b>Check these numbers against your box:</b> values marked "
+           "<span style='color:#b9770e'>example</span> are placeholders (more)</summary>"
+           "The rulebook pages available to us list neither the dice faces nor the units' Fortitude and "
+           "Ordning Values. Enter your dice under <b>Die faces</b> and your units' values in the army lists; "
+           "every value shows its source.</details>")
+
+
+class AssaultPanel:
+    """Everything for one Assault of the Giants battle; `widget` is the root to display.
+
+    A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
+    `resume` and `on_update` are what the shared parts (`whatif`, `sweep`, `trace`,
+    `scenario_box`) use.
+    """
+
+    def __init__(self) -> None:
+        self._ready = False
+        self._listeners = Listeners()
+        self.adapter = AssaultAdapter()
+        """The game's pieces for the shared parts."""
+        self.valid = True
+        """False while the inputs are refused: every view then shows the last valid battle."""
+        self.meta: dict[str, Any] = {}
+        """Top-level keys of a loaded scenario with no input here (``title``, ``notes``), kept as they were."""
+        self.armies = {role: ArmyBuilder(role, d["race"], self._changed, lambda race, r=role: self.pools[r].set_race(race))
+                       for role, d in DEFAULTS.items()}
+        self.commands = {role: CommandRow(role, d["commands"], self._changed) for role, d in DEFAULTS.items()}
+        self.pools = {role: PoolEditor(role, d["race"], d["basic"], d["special"], self._changed)
+                      for role, d in DEFAULTS.items()}
+        self.faces = FaceEditor(self._changed)
+        self.error = ErrorMessage("aotg-error", "aotg-error-main")
+        self.status = widgets.HTML()
+        self.banner = widgets.HTML(_BANNER)
+        self.result: BattleResult = resolve_battle(parse_battle(self.scenario()))
+        self.results = BattleResults(self.result)
+        self.whatif = WhatIf(self, self.adapter)
+        self.sweep = Sweep(self, self.adapter)
+        self.scenario_box = ScenarioBox(self, self.adapter)
+        self.trace = TraceView(self, self.adapter)
+        for role, army in self.armies.items():
+            army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
+        self.widget = self._layout()
+        self._ready = True
+        self.refresh()
+
+    def _layout(self) -> widgets.Widget:
+        faces = widgets.Accordion([self.faces.widget], titles=("Die faces (examples: check your dice)",))
+        faces.selected_index = None
+        inputs = widgets.VBox([widget for role in ("attacker", "defender")
+                               for widget in (self.armies[role].widget, self.commands[role].widget,
+                                              self.pools[role].widget)] + [faces])
+        inputs.add_class("explorer-inputs")
+        results = widgets.VBox([self.error.widget, self.status, self.results.widget])
+        results.add_class("explorer-results")
+        main = widgets.Box([inputs, results])
+        main.add_class("explorer-main")
+        extras = widgets.Tab([self.whatif.widget, self.sweep.widget, self.trace.widget, self.scenario_box.widget],
+                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
+        root = widgets.VBox([stylesheet(), self.banner, main, extras])
+        root.add_class("aotg-panel")
+        root.add_class("explorer-root")
+        return root
+
+    def scenario(self) -> dict[str, Any]:
+        """The panel's inputs as a scenario (format v1, with the project's extra keys)."""
+        sides = {}
+        for role in ("attacker", "defender"):
+            side = self.armies[role].to_dict()
+            side["pool"] = self.pools[role].to_dict()
+            side.update(self.pools[role].override_dict())
+            side["commands"] = [] if side["npc"] else list(self.commands[role].commands)
+            sides[role] = side
+        return {"format": 1, "game": "assault-of-the-giants", **self.meta, "dice": self.faces.to_dict(), **sides}
+
+    def apply(self, scenario: Mapping[str, Any]) -> None:
+        """Set every input from a scenario (checked first by `AssaultAdapter.check`), then resolve once.
+
+        Raises:
+            ScenarioError: the scenario is for another game or the parser refuses it; no input changed.
+        """
+        apply_scenario(self, scenario)
+
+    def on_update(self, listener: Listener) -> None:
+        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
+        self._listeners.add(listener)
+
+    def _changed(self) -> None:
+        if self._ready:
+            self.refresh()
+
+    def pause(self) -> None:
+        """Stop resolving on every change (while many inputs are set at once)."""
+        self._ready = False
+
+    def resume(self) -> None:
+        """Resolve again on changes, and resolve now."""
+        self._ready = True
+        self.refresh()
+
+    def _messages(self) -> list[ErrorMessage]:
+        return [self.error, self.faces.error, *(a.error for a in self.armies.values()),
+                *(p.error for p in self.pools.values())]
+
+    def _route(self, error: ScenarioError) -> ErrorMessage:
+        """The message box next to the input the error names."""
+        field = error.field
+        if field.startswith("dice"):
+            return self.faces.error
+        for role in ("attacker", "defender"):
+            if field.startswith(f"{role}.pool") or field in (f"{role}.{key}" for key in OVERRIDES):
+                return self.pools[role].error
+            if field.startswith(role):
+                return self.armies[role].error
+        return self.error
+
+    def _refused(self, problem: str, reason: str) -> bool:
+        """Say on every chart and table that it shows the last valid battle, not the inputs."""
+        self.valid = False
+        self.results.mark_stale(reason)
+        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
+        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
+        return False
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs; on bad input show where, keep the last good charts.
+
+        Returns:
+            True if the charts now show the current inputs.
+        """
+        for message in self._messages():
+            message.clear()
+        start = time.perf_counter()
+        self.results.mark_pending()
+        try:
+            battle = parse_battle(self.scenario())
+            result = resolve_battle(battle)
+        except ScenarioError as error:
+            self._route(error).show(str(error))
+            return self._refused(str(error), f"Not updated: {error}. Showing the last valid battle.")
+        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
+            problem = f"unexpected problem: {type(error).__name__}: {error}"
+            self.error.show(problem)
+            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
+                                          "Showing the last valid battle.")
+        self.result, self.valid = result, True
+        self.results.update(result)
+        self._listeners.notify(Update(valid=True))
+        elapsed = (time.perf_counter() - start) * 1e3
+        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
+        return True

@@ -1,0 +1,89 @@
+"""One editable unit of an army list: name, Fortitude, wounded Fortitude, Ordning Value, flags."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.games.assault_of_the_giants.model import Unit
+from explorer.panels.common.display import badge
+from explorer.panels.common.number_box import NumberText
+from explorer.sourced import EXAMPLE
+
+__all__ = ["UnitRow", "FIELDS"]
+
+FIELDS = ("fortitude", "wounded_fortitude", "ordning_value")
+"""The numeric fields of a unit, in display order."""
+
+_YOURS = "your value"
+_SHORT = {"fortitude": "F", "wounded_fortitude": "wF", "ordning_value": "OV"}
+_TIPS = {"fortitude": "Fortitude: a whole number, 1 or more",
+         "wounded_fortitude": "wounded Fortitude: a whole number, 1 or more",
+         "ordning_value": "Ordning Value: a whole number, 0 or more"}
+
+
+class UnitRow:
+    """One unit's editable values, with where each default came from.
+
+    Args:
+        unit: the starting values.
+        sources: provenance per numeric field (missing fields are examples).
+        changed: called after every edit.
+        act: called with this row and ``"up"``, ``"down"`` or ``"remove"`` when a button is clicked.
+    """
+
+    def __init__(self, unit: Unit, sources: dict[str, str], changed: Callable[[], None],
+                 act: Callable[[UnitRow, str], None]) -> None:
+        self.sources = {f: sources.get(f, EXAMPLE) for f in FIELDS}
+        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width="130px"))
+        self.fortitude = self._number(unit.fortitude, "fortitude")
+        self.wounded_fortitude = self._number(unit.wounded_fortitude, "wounded_fortitude")
+        self.ordning_value = self._number(unit.ordning_value, "ordning_value")
+        self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
+                                        layout=widgets.Layout(width="92px"))
+        self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
+                                         layout=widgets.Layout(width="100px"))
+        self.provenance = widgets.HTML()
+        buttons = []
+        for icon, action, tip in (("arrow-up", "up", "take damage earlier"), ("arrow-down", "down", "take damage later"),
+                                  ("trash", "remove", "remove this unit")):
+            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="32px"))
+            button.add_class(f"aotg-unit-{action}")
+            button.on_click(lambda _b, a=action: act(self, a))
+            buttons.append(button)
+        for field in FIELDS:
+            getattr(self, field).observe(lambda _c, f=field: self._edited(f, changed), "value")
+        for w in (self.name, self.wounded, self.champion):
+            w.observe(lambda _c: changed(), "value")
+        self._show_sources()
+        self.provenance.layout.margin = "-6px 0 4px 6px"
+        self.box = widgets.VBox([widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
+                                               self.wounded, self.champion, *buttons]), self.provenance])
+
+    @staticmethod
+    def _number(value: int, field: str) -> NumberText:
+        box = NumberText(value, tooltip=_TIPS[field], layout=widgets.Layout(width="52px"))
+        box.add_class(f"aotg-unit-{field.replace('_', '-')}")
+        return box
+
+    def _edited(self, field: str, changed: Callable[[], None]) -> None:
+        self.sources[field] = _YOURS
+        self._show_sources()
+        changed()
+
+    def _show_sources(self) -> None:
+        """One badge per provenance, naming the fields it covers (F, wF, OV)."""
+        groups: dict[str, list[str]] = {}
+        for field, source in self.sources.items():
+            groups.setdefault(source, []).append(_SHORT[field])
+        self.provenance.value = ('<span style="font-size:85%;color:#5d6d7e">source: </span>'
+                                 + " · ".join(f"<span style='font-size:85%'>{'/'.join(fields)}</span> {badge(source)}"
+                                              for source, fields in groups.items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The unit in scenario form, values as shown (a bad entry stays text; the resolver names it)."""
+        return {"name": self.name.value or "unit", "fortitude": self.fortitude.value,
+                "wounded_fortitude": self.wounded_fortitude.value, "ordning_value": self.ordning_value.value,
+                "wounded": self.wounded.value, "champion": self.champion.value}

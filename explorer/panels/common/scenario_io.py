@@ -1,0 +1,213 @@
+"""Save, share and load the panel's scenario (format v1; JSON or TOML in, JSON out).
+
+The box follows the panel: after every change it shows the current scenario, and the download
+link always holds the same text. Text you type or paste into the box is yours: the panel does
+not overwrite it until you load it or press "Show current". Loading takes any scenario the
+command line takes for this game (``python -m explorer resolve FILE``): the same checks run
+first (`check_scenario`, the one resolver), and a file they refuse (or one for another game)
+changes no input.
+
+Written once for every game: the panel is a `PanelHost`, and the game's `ScenarioAdapter`
+names the game and checks a scenario before the panel loads it.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.errors import ScenarioError
+from explorer.games import find_game
+from explorer.panels.common.display import ErrorMessage, note
+from explorer.panels.common.host import PanelHost, ScenarioAdapter
+from explorer.resolver import resolve
+
+__all__ = ["ScenarioBox", "read_text", "check_game", "check_scenario"]
+
+
+def read_text(text: str) -> dict[str, Any]:
+    """A scenario from the text of a JSON or TOML file (whichever parses).
+
+    >>> read_text('game = "aotg"'), read_text('{"game": "aotg"}')
+    ({'game': 'aotg'}, {'game': 'aotg'})
+
+    Raises:
+        ScenarioError: empty text, text that is neither JSON nor TOML, or no object at the top.
+    """
+    if not text.strip():
+        raise ScenarioError("scenario", "the box is empty: paste a scenario (JSON or TOML) and press Load")
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as json_error:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as toml_error:
+            if text.lstrip().startswith("{"):
+                raise ScenarioError("scenario", f"not valid JSON ({json_error.msg}, line {json_error.lineno} "
+                                                f"column {json_error.colno})") from None
+            raise ScenarioError("scenario", f"neither JSON nor valid TOML ({toml_error})") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("scenario", "must be an object (JSON) or a table (TOML) at the top level")
+    return data
+
+
+def check_game(data: Mapping[str, Any], expected: str) -> None:
+    """Refuse, naming ``game``, a scenario without it or for another game than `expected`.
+
+    >>> check_game({"game": "AotG"}, "assault-of-the-giants")
+    >>> check_game({"game": "aq"}, "assault-of-the-giants")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    explorer.errors.ScenarioError: game: this is a "arcadia-quest" scenario (...); this panel loads ...
+
+    Raises:
+        ScenarioError: with field ``game``.
+    """
+    if "game" not in data:
+        raise ScenarioError("game", f'is required; this panel loads "{expected}" scenarios')
+    game = find_game(data["game"])
+    if game.name != expected:
+        raise ScenarioError("game", f'this is a "{game.name}" scenario ({game.title}); this panel loads '
+                                    f'"{expected}" scenarios (resolve it with python -m explorer resolve FILE)')
+
+
+def check_scenario(data: Mapping[str, Any], expected: str) -> None:
+    """Refuse what the command line refuses: another game's scenario, or any the resolver refuses.
+
+    The one resolver (`explorer.resolve`) checks and resolves the scenario, exactly as
+    ``python -m explorer resolve FILE`` does; a game's `ScenarioAdapter.check` calls this.
+
+    Raises:
+        ScenarioError: naming the bad key.
+    """
+    check_game(data, expected)
+    resolve(data)
+
+
+def _link(text: str, file_name: str) -> str:
+    payload = base64.b64encode(text.encode()).decode()
+    return (f'<a download="{html.escape(file_name)}" href="data:application/json;base64,{payload}">'
+            f"{html.escape('download ' + file_name)}</a>")
+
+
+class ScenarioBox:
+    """The scenario as a file: follow it, copy or download it; paste or open one and load it.
+
+    Args:
+        host: the game's panel (its scenario is shown; a loaded one goes to its `apply`).
+        adapter: the game's name and its check of a scenario before loading.
+
+    Attributes:
+        text: the box; current, load, upload: "Show current", "Load", "Open file"; download: the
+        link; state: what the box holds; error: a message; widget: the root.
+    """
+
+    def __init__(self, host: PanelHost, adapter: ScenarioAdapter) -> None:
+        self.host = host
+        self.adapter = adapter
+        noun, css = adapter.labels.noun, adapter.labels.css
+        self._noun, self._file_name = noun, adapter.labels.file_name
+        self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="220px"),
+                                     placeholder="Paste a scenario (JSON or TOML) here and press Load")
+        self.text.add_class(f"{css}-scenario-text")
+        self.current = widgets.Button(description="Show current", icon="file-code-o",
+                                      tooltip=f"replace the box's text by the current {noun}")
+        self.load = widgets.Button(description="Load", icon="upload", button_style="info")
+        self.load.add_class(f"{css}-scenario-load")
+        self.upload = widgets.FileUpload(accept=".json,.toml", multiple=False, description="Open file")
+        self.download = widgets.HTML()
+        self.state = widgets.HTML()
+        self.state.add_class(f"{css}-scenario-state")
+        self.error = ErrorMessage(f"{css}-error", f"{css}-error-scenario")
+        self._written = ""
+        self._problem: str | None = None
+        self.current.on_click(lambda _b: self.show_current())
+        self.load.on_click(lambda _b: self.load_text())
+        self.text.observe(lambda _c: self._show_state(), "value")
+        self.upload.observe(lambda _c: self._uploaded(), "value")
+        self.widget = widgets.VBox([
+            note(f"The {noun} in the scenario format (the file <code>python -m explorer resolve</code> reads), "
+                 "kept up to date with every change. Copy or download it to share it; paste a scenario "
+                 "(JSON or TOML) or open a file to load it."),
+            widgets.HBox([self.current, self.load, self.upload, self.download]), self.state,
+            self.error.widget, self.text])
+        self.follow()
+        host.on_update(lambda update: self.follow(update.problem))
+
+    @property
+    def draft(self) -> bool:
+        """True while the box holds text typed or pasted in (not the scenario the panel wrote)."""
+        return self.text.value != self._written
+
+    def follow(self, problem: str | None = None) -> None:
+        """Show the current scenario in the link, and in the box unless it holds the user's text.
+
+        Args:
+            problem: the message of an input the resolver refuses, if any.
+        """
+        text = json.dumps(self.host.scenario(), indent=1)
+        self._problem = problem
+        self.download.value = _link(text, self._file_name)
+        if not self.draft:
+            self._write(text)
+        self._show_state()
+
+    def _write(self, text: str) -> None:
+        self._written = text
+        self.text.value = text
+
+    def _show_state(self) -> None:
+        if self.draft:
+            text = ("The box holds your text, not loaded yet: press Load, or Show current to replace it. "
+                    f"The download link holds the current {self._noun}.")
+        elif self._problem:
+            text = (f"The current {self._noun}, as typed; the command line would refuse it until this is fixed: "
+                    f"{html.escape(self._problem)}")
+        else:
+            text = f"The current {self._noun} (follows every change)."
+        self.state.value = f'<span style="color:#5d6d7e;font-size:90%">{text}</span>'
+
+    def show_current(self) -> None:
+        """Write the current scenario into the box (dropping any text not loaded), with a download link."""
+        self._written = self.text.value
+        self.follow(self._problem)
+        self.error.clear()
+
+    def load_text(self) -> None:
+        """Load the box's JSON or TOML into the panel; a bad text leaves every input (and the text) as it was.
+
+        The adapter checks the scenario first (as the command line would); only then does the
+        panel's `apply` set its inputs.
+        """
+        self.error.clear()
+        try:
+            data = read_text(self.text.value)
+            self.adapter.check(data)
+            self.host.apply(data)
+        except ScenarioError as error:
+            self.error.show(str(error))
+            return
+        except Exception as error:  # noqa: BLE001 - no traceback reaches the notebook
+            self.error.show(f"scenario: could not load it ({type(error).__name__}: {error})")
+            return
+        self.show_current()
+
+    def _uploaded(self) -> None:
+        """An opened file: put its text in the box and load it."""
+        files = self.upload.value
+        if not files:
+            return
+        item = files[0]
+        self.upload.value = ()
+        try:
+            text = bytes(item["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            self.error.show(f"scenario: {item.get('name', 'the file')} is not a text file (UTF-8 JSON or TOML)")
+            return
+        self.text.value = text
+        self.load_text()

@@ -1,0 +1,187 @@
+// The rules explorer's chart widget (front end), registered with the Jupyter widget manager.
+//
+// Why it is written this way (each point is a cause of a stale chart seen before):
+// - The kernel sends the whole figure on every change and the view draws what the model holds
+//   when it draws: no deltas, so an update that arrives before a view is ready cannot be lost.
+// - It is a plain ipywidgets model from a prebuilt extension, served over HTTP with the page:
+//   no code arrives in a widget message and no start-up timer can disable the model (anywidget
+//   0.11 drops every later message to a model whose code took more than 2 s to start).
+// - plotly.js loads once per page, over HTTP (cached by the browser), from this extension's
+//   static folder, where `python -m explorer.panels.common.install` put plotly's own copy.
+// - Draws are serialised; a change during a draw schedules one more draw of the latest state.
+// - A hidden chart (a tab not shown) is drawn when it gets a size, not at width 0.
+// - What is on screen is written on the element: data-revision (the kernel's revision drawn)
+//   and data-state (loading / hidden / drawn / stale / error); a chart that cannot draw says so.
+import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from '@jupyter-widgets/base';
+
+const MODULE = 'explorer-chart';
+const VERSION = '1.0.0';
+
+const CSS = `
+.explorer-chart { position: relative; width: 100%; min-width: 0; }
+.explorer-chart-plot { width: 100%; }
+.explorer-chart-overlay {
+  position: absolute; inset: 0; display: none; align-items: center; justify-content: center;
+  padding: 12px; text-align: center; font-size: 13px; color: #7b241c; font-weight: 600;
+  pointer-events: none; background: rgba(255, 255, 255, 0.55);
+}
+.explorer-chart-dim .explorer-chart-plot { opacity: 0.25; }
+.explorer-chart-pending .explorer-chart-overlay {
+  color: #5d6d7e; background: rgba(255, 255, 255, 0.35);
+  animation: explorer-chart-appear 0s linear 0.35s both;
+}
+.explorer-chart-loading .explorer-chart-overlay { color: #5d6d7e; font-weight: 400; }
+@keyframes explorer-chart-appear { from { opacity: 0; } to { opacity: 1; } }
+`;
+
+let styled = false;
+function addStyle() {
+  if (styled) return;
+  styled = true;
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  document.head.appendChild(style);
+}
+
+let library = null;
+function plotly() {
+  // One promise per page; the script is this extension's static copy of plotly's plotly.min.js.
+  if (!library) {
+    library = new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = new URL('plotly.min.js', __webpack_public_path__).href;
+      script.onload = () => {
+        const lib = window.Plotly;
+        if (lib && typeof lib.react === 'function') resolve(lib);
+        else reject(new Error('plotly.js loaded without Plotly.react'));
+      };
+      script.onerror = () => {
+        library = null; // let a later chart try again
+        reject(new Error('the chart library did not load from ' + script.src +
+          ' (run `make setup`, or `python -m explorer.panels.common.install`)'));
+      };
+      document.head.appendChild(script);
+    });
+  }
+  return library;
+}
+
+export class ChartModel extends DOMWidgetModel {
+  defaults() {
+    return {
+      ...super.defaults(),
+      _model_name: 'ChartModel', _model_module: MODULE, _model_module_version: VERSION,
+      _view_name: 'ChartView', _view_module: MODULE, _view_module_version: VERSION,
+      figure: '{}', revision: 0, note: '', pending: false, height: 300,
+    };
+  }
+}
+
+export class ChartView extends DOMWidgetView {
+  render() {
+    addStyle();
+    const el = this.el;
+    el.classList.add('explorer-chart', 'explorer-chart-loading');
+    this.plot = document.createElement('div');
+    this.plot.className = 'explorer-chart-plot';
+    this.plot.style.minHeight = (this.model.get('height') || 300) + 'px';
+    this.overlay = document.createElement('div');
+    this.overlay.className = 'explorer-chart-overlay';
+    el.append(this.plot, this.overlay);
+    el.dataset.state = 'loading';
+    el.dataset.revision = '-1';
+    this.lib = null;
+    this.drawing = false;
+    this.again = false;
+    this.alive = true;
+    this.overlay.textContent = 'loading the chart library…';
+    this.overlay.style.display = 'flex';
+
+    this.listenTo(this.model, 'change:figure change:revision change:height', () => this.draw());
+    this.listenTo(this.model, 'change:note change:pending', () => this.showOverlay());
+    this.resize = new ResizeObserver(() => {
+      if (!this.lib || this.plot.offsetWidth === 0) return;
+      if (Number(el.dataset.revision) !== this.model.get('revision')) this.draw();
+      else this.lib.Plots.resize(this.plot);
+    });
+    this.resize.observe(this.plot);
+    plotly().then((lib) => {
+      this.lib = lib;
+      el.classList.remove('explorer-chart-loading');
+      this.showOverlay();
+      this.draw();
+    }, (error) => this.fail(error));
+  }
+
+  showOverlay() {
+    const el = this.el;
+    const note = this.model.get('note');
+    const pending = this.model.get('pending');
+    if (el.dataset.state === 'error' || !this.lib) return;
+    const text = note || (pending ? 'updating…' : '');
+    this.overlay.textContent = text;
+    this.overlay.style.display = text ? 'flex' : 'none';
+    el.classList.toggle('explorer-chart-dim', Boolean(note));
+    el.classList.toggle('explorer-chart-pending', Boolean(pending) && !note);
+    if (el.dataset.state === 'drawn' || el.dataset.state === 'stale') {
+      el.dataset.state = note ? 'stale' : 'drawn';
+    }
+  }
+
+  fail(error) {
+    const el = this.el;
+    el.dataset.state = 'error';
+    el.classList.remove('explorer-chart-loading', 'explorer-chart-pending');
+    el.classList.add('explorer-chart-dim');
+    this.overlay.textContent = 'This chart could not be drawn: ' + String(error && error.message ? error.message : error);
+    this.overlay.style.display = 'flex';
+  }
+
+  async draw() {
+    const el = this.el;
+    if (!this.alive || !this.lib) return;
+    if (this.plot.offsetWidth === 0) { // hidden: drawn by the resize observer when shown
+      if (el.dataset.state === 'loading') el.dataset.state = 'hidden';
+      return;
+    }
+    if (this.drawing) { this.again = true; return; }
+    this.drawing = true;
+    try {
+      do {
+        this.again = false;
+        const revision = this.model.get('revision');
+        const figure = JSON.parse(this.model.get('figure') || '{}');
+        const layout = Object.assign({}, figure.layout || {}, { autosize: true });
+        layout.height = layout.height || this.model.get('height');
+        delete layout.width;
+        this.plot.style.minHeight = layout.height + 'px';
+        await this.lib.react(this.plot, figure.data || [], layout, { displaylogo: false, responsive: true });
+        el.dataset.revision = String(revision);
+        el.dataset.state = this.model.get('note') ? 'stale' : 'drawn';
+        this.showOverlay();
+      } while (this.again && this.alive);
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.drawing = false;
+    }
+  }
+
+  remove() {
+    this.alive = false;
+    if (this.resize) this.resize.disconnect();
+    if (this.lib) this.lib.purge(this.plot);
+    super.remove();
+  }
+}
+
+const plugin = {
+  id: 'explorer-chart:plugin',
+  requires: [IJupyterWidgetRegistry],
+  autoStart: true,
+  activate: (_app, registry) => {
+    registry.registerWidget({ name: MODULE, version: VERSION, exports: { ChartModel, ChartView } });
+  },
+};
+
+export default plugin;

@@ -1,0 +1,1 @@
+"""Headless widget tests of the panels, mirroring `explorer.panels`."""
