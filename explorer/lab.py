@@ -21,7 +21,7 @@ from explorer.errors import ScenarioError
 
 __all__ = [
     "Faces", "LabDie", "LabModifier", "LabEngine", "JOINT", "CUSTOM", "DEFAULT_CUSTOM_FACES",
-    "parse_custom_die", "describe_face",
+    "parse_custom_die", "describe_face", "custom_faces_of",
 ]
 
 Faces = tuple[tuple[int, ...], ...]
@@ -34,6 +34,7 @@ CUSTOM = "custom"
 """Pool name of the custom die."""
 
 DEFAULT_CUSTOM_FACES = "hit, 2 hit, block, arcane, blank, hit+block"
+"""The custom die's starting text for an engine without its own `LabEngine.custom_faces`."""
 _BLANKS = ("", "-", "blank", "miss")
 _TERM = re.compile(r"(?:(\d+)\s*[x×*]?\s*)?([a-z]+)")
 
@@ -67,6 +68,8 @@ class LabEngine(Protocol):
         outcomes: names of the one-dimensional quantities `compute` returns (the first two also
             make up the `JOINT` distribution).
         policies: reroll policies, the default first.
+        custom_faces: optional (an engine may leave it out): the custom die's starting text, in the
+            engine's own symbols; `custom_faces_of` reads it, falling back to `DEFAULT_CUSTOM_FACES`.
     """
 
     title: str
@@ -89,6 +92,17 @@ class LabEngine(Protocol):
                 policy: str) -> dict[str, Dist[Any]]:
         """Exact distributions of each outcome, plus `JOINT`, for a checked pool."""
         ...
+
+
+def custom_faces_of(engine: Any) -> str:
+    """The custom die's starting text for `engine`: its own ``custom_faces``, else `DEFAULT_CUSTOM_FACES`.
+
+    >>> from types import SimpleNamespace
+    >>> custom_faces_of(SimpleNamespace(custom_faces="crit, -, -, -, -, -")), custom_faces_of(object()) == DEFAULT_CUSTOM_FACES
+    ('crit, -, -, -, -, -', True)
+    """
+    text = getattr(engine, "custom_faces", None)
+    return text if isinstance(text, str) else DEFAULT_CUSTOM_FACES
 
 
 # ----------------------------------------------------------------------------- faces in words

@@ -209,7 +209,9 @@ SNAPSHOT_JS = r"""
     const overlay = el.querySelector('.explorer-chart-overlay');
     const layout = (plot && plot.layout) || {};
     const title = layout.title && typeof layout.title === 'object' ? layout.title.text : layout.title;
-    const group = el.closest('.explorer-charts') ? 'battle'
+    const aq = el.closest('.aq-panel');
+    const group = aq ? (el.closest('.explorer-charts') ? 'aq' : 'aq-other')
+      : el.closest('.explorer-charts') ? 'battle'
       : el.closest('.lab-root') ? 'lab' : el.closest('.aotg-panel') ? 'assault' : 'other';
     return {
       id: ex.idOf(el), group,
@@ -250,11 +252,11 @@ SUMMARY_JS = r"""
 
 VISIBLE_ERRORS_JS = r"""
 () => {
-  // Error text the app shows next to inputs (.aotg-error, .lab-error), and tracebacks or
+  // Error text the app shows next to inputs (.aotg-error, .aq-error, .lab-error), and tracebacks or
   // "...Error" in output areas (a failing cell, ipywidgets' "Error displaying widget").
   const shown = (e) => (e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null);
   const found = [];
-  for (const e of document.querySelectorAll('.aotg-error, .lab-error')) {
+  for (const e of document.querySelectorAll('.aotg-error, .aq-error, .lab-error')) {
     const text = (e.innerText || '').trim();
     if (text && shown(e)) found.push('message next to an input: ' + text);
   }
@@ -289,9 +291,10 @@ LAB_INPUTS_JS = r"""
 """
 
 REDRAWN_JS = r"""
-([before, scenarioBefore]) => {
+([before, scenarioBefore, boxSelector]) => {
   // Every chart in `before` ({id: revision}) drew a newer revision and says "drawn"; and, if
-  // `scenarioBefore` is a string, the scenario box holds another text.
+  // `scenarioBefore` is a string, the scenario box (`boxSelector`, default the Assault panel's)
+  // holds another text.
   const ex = window.__explorerTest;
   const waiting = new Set(Object.keys(before));
   for (const el of document.querySelectorAll('.explorer-chart')) {
@@ -302,7 +305,7 @@ REDRAWN_JS = r"""
   }
   if (waiting.size) return false;
   if (typeof scenarioBefore === 'string') {
-    const box = document.querySelector('.aotg-scenario-text textarea');
+    const box = document.querySelector(boxSelector || '.aotg-scenario-text textarea');
     if (!box || box.value === scenarioBefore) return false;
   }
   return true;

@@ -14,7 +14,11 @@ times, a fresh page each time, with the CPU throttled 4x (Chrome DevTools
    summary table agrees to the precision printed. The scenario box must show each change;
 3. a bad input (-1 dice): every battle chart must turn ``stale`` with an overlay naming the field
    and keep the last valid battle; a valid value brings them back, drawn and right;
-4. the Dice lab tab: both charts drawn, a dice count changed, the charts equal what the lab's
+4. the Arcadia Quest tab (`tests/browser_arcadia.py`): its charts drawn, then a monster's Life,
+   a Close Monster added, the view and the Payback's reach changed; after each, every visible chart
+   EQUALS the figures computed here for the encounter in its scenario box (``.aq-scenario-text``),
+   resolved by `explorer.resolve`, and the summary table agrees;
+5. the Dice lab tab: both charts drawn, a dice count changed, the charts equal what the lab's
    engine computes here for the inputs shown.
 
 Any uncaught error, console error, console text with "anywidget" / "Failed to" / "Error", kernel
@@ -26,8 +30,8 @@ Environment: ``EXPLORER_APP_NOTEBOOK`` serves another notebook; ``EXPLORER_BROWS
 loads (first chart and first check only, for the unthrottled target); ``EXPLORER_RENDER_TIMEOUT``
 (seconds, default 120) bounds a page's first render.
 
-Writes under ``build/``: ``browser-timings.json`` (the measurements), ``screenshots/app-1400x900.png``
-and ``app-1024x768.png`` (first load, after its checks), ``screenshots/failure-load-N.png`` on a
+Writes under ``build/``: ``browser-timings.json`` (the measurements), ``screenshots/app-1400x900.png``,
+``app-1024x768.png``, ``aq-1400x900.png`` and ``aq-1024x768.png`` (first load, after its checks), ``screenshots/failure-load-N.png`` on a
 failure, and ``voila-browser.log`` (the server and its kernels). Run alone::
 
     .venv/bin/python -m pytest tests/test_browser.py -q -s -p no:cacheprovider
@@ -49,6 +53,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_arcadia import CHANGES as ARCADIA_CHANGES
+from tests.browser_arcadia import ArcadiaSteps
 from tests.browser_support import (
     ACTED_JS,
     ARM_JS,
@@ -96,7 +102,8 @@ WS_BUDGET_BYTES = 6_000_000
 """The issue's budget for widget messages per page (asserted: a size, not a time)."""
 MIN_TIMED_CHANGES = 10
 APP_CHARTS = 8
-"""Charts in the real app: 4 battle, what-if, sweep heatmap (hidden tab), 2 in the dice lab (hidden tab)."""
+"""Charts in the real app as it opens: 4 battle, what-if, sweep heatmap (hidden tab), 2 in the dice lab (hidden
+tab). The Arcadia Quest tab's 6 charts come when it is first opened (`explorer.app.LazyTab`)."""
 TARGETS = {"first_chart_unthrottled_median_s": 5.0, "first_chart_throttled_4x_median_s": 15.0,
            "websocket_mb_per_page": WS_BUDGET_BYTES / 1e6}
 """The issue's targets: reported against the measurements; only the websocket size is asserted."""
@@ -206,6 +213,7 @@ class Load:
     changes: list[dict[str, Any]] = field(default_factory=list)
     bad_input: dict[str, Any] = field(default_factory=dict)
     lab: dict[str, Any] = field(default_factory=dict)
+    arcadia: dict[str, Any] = field(default_factory=dict)
     steps: dict[str, str] = field(default_factory=dict)
     """Step name -> "ok", "FAILED: ...", or "not run: ..."."""
     kernel_tracebacks: list[str] = field(default_factory=list)
@@ -374,7 +382,7 @@ class Driver:
         self.load.first_chart_wall_ms = round((time.perf_counter() - start) * 1000, 1)
         self.load.first_chart_ms = round(page.evaluate("() => window.__explorerTest.firstDrawn"), 1)
         self.wait(f"""() => {{
-            const charts = [...document.querySelectorAll('.explorer-charts .explorer-chart')];
+            const charts = [...document.querySelectorAll('.aotg-panel .explorer-charts .explorer-chart')];
             const box = document.querySelector('.aotg-scenario-text textarea');
             return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn')
               && box && box.value.length > 0;
@@ -557,6 +565,8 @@ def run_load(browser: Any, server: Server, load: Load, battles: dict[str, Battle
         steps += [("changes", lambda: [driver.change(c) for c in CHANGES]), ("bad input", driver.bad_input)]
         if load.index == 1:
             steps.append(("screenshots", driver.screenshots))
+        arcadia = ArcadiaSteps(driver, load.arcadia, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
+        steps.append(("arcadia quest", lambda: arcadia.run(screenshots=load.index == 1)))
         steps.append(("dice lab", driver.dice_lab))
     failed = None
     try:
@@ -635,6 +645,8 @@ def write_report(loads: list[Load], notebook: Path, seconds: float) -> dict[str,
     throttled = [ld for ld in loads if ld.throttle != 1]
     unthrottled = [ld for ld in loads if ld.throttle == 1]
     clicks = [c["click_to_redrawn_ms"] for ld in loads for c in ld.changes if c["click_to_redrawn_ms"] is not None]
+    aq_clicks = [c["click_to_redrawn_ms"] for ld in loads for c in ld.arcadia.get("changes", [])
+                 if c["click_to_redrawn_ms"] is not None]
     first = {kind: [ld.first_chart_ms for ld in group if ld.first_chart_ms is not None]
              for kind, group in (("throttled", throttled), ("unthrottled", unthrottled))}
     summary = {
@@ -643,6 +655,9 @@ def write_report(loads: list[Load], notebook: Path, seconds: float) -> dict[str,
         "click_to_redrawn_ms_median": _median(clicks),
         "click_to_redrawn_ms_max": max(clicks) if clicks else None,
         "timed_changes": len(clicks),
+        "arcadia_click_to_redrawn_ms_median": _median(aq_clicks),
+        "arcadia_tab_to_drawn_wall_ms_median": _median([ld.arcadia["tab_to_drawn_wall_ms"] for ld in loads
+                                                        if "tab_to_drawn_wall_ms" in ld.arcadia]),
         "websocket_mb_per_page_max": round(max((ld.log.ws_bytes for ld in loads), default=0) / 1e6, 3),
         "websocket_largest_frame_bytes": max((ld.log.ws_largest for ld in loads), default=0),
         "test_seconds": round(seconds, 1),
@@ -659,7 +674,7 @@ def write_report(loads: list[Load], notebook: Path, seconds: float) -> dict[str,
             "load": ld.index, "cpu_throttle": ld.throttle, "steps": ld.steps,
             "first_chart_ms": ld.first_chart_ms, "first_chart_wall_ms": ld.first_chart_wall_ms,
             "all_visible_charts_drawn_ms": ld.all_charts_ms,
-            "changes": ld.changes, "bad_input": ld.bad_input, "dice_lab": ld.lab,
+            "changes": ld.changes, "bad_input": ld.bad_input, "arcadia_quest": ld.arcadia, "dice_lab": ld.lab,
             "websocket_bytes": ld.log.ws_bytes, "websocket_frames": ld.log.ws_frames,
             "websocket_largest_frame_bytes": ld.log.ws_largest,
             "errors": ld.log.errors() + [f"kernel traceback: {t}" for t in ld.kernel_tracebacks] + ld.chart_errors,
@@ -690,6 +705,15 @@ def test_bad_input_marks_charts_stale_then_recovers(run: Run) -> None:
     """-1 dice: every chart stale, naming the field, keeping the last valid battle; a valid value redraws them."""
     failures = [f for ld in run.loads if ld.full for f in [ld.failed("bad input")] if f]
     assert not failures, "\n\n".join(failures)
+
+
+def test_arcadia_quest_charts_equal_the_resolver_after_every_change(run: Run) -> None:
+    """The Arcadia Quest tab's charts draw, and after each change equal the encounter in its scenario box."""
+    failures = [f for ld in run.loads if ld.full for f in [ld.failed("arcadia quest")] if f]
+    assert not failures, "\n\n".join(failures)
+    for ld in run.loads:
+        if ld.full:
+            assert len(ld.arcadia.get("changes", [])) == len(ARCADIA_CHANGES), f"load {ld.index}: {ld.arcadia}"
 
 
 def test_dice_lab_draws_and_follows_its_inputs(run: Run) -> None:
@@ -727,7 +751,9 @@ def test_timings_reported(run: Run) -> None:
             f"(target {TARGETS['first_chart_throttled_4x_median_s']:.0f} s), "
             f"{_s(summary['first_chart_ms_median_unthrottled'])} unthrottled "
             f"(target {TARGETS['first_chart_unthrottled_median_s']:.0f} s); click-to-redrawn median "
-            f"{summary['click_to_redrawn_ms_median']} ms over {summary['timed_changes']} changes; websocket max "
+            f"{summary['click_to_redrawn_ms_median']} ms over {summary['timed_changes']} changes (Arcadia Quest "
+            f"{summary['arcadia_click_to_redrawn_ms_median']} ms, its tab drawn in "
+            f"{summary['arcadia_tab_to_drawn_wall_ms_median']} ms); websocket max "
             f"{summary['websocket_mb_per_page_max']} MB/page, largest frame "
             f"{summary['websocket_largest_frame_bytes'] / 1e6:.2f} MB; {summary['test_seconds']:.0f} s "
             "-> build/browser-timings.json")

@@ -38,6 +38,8 @@ HEIGHT = 320
 _HEIGHT = HEIGHT
 _MARGIN = {"l": 60, "r": 20, "t": 48, "b": 45}
 _PERCENT_TICKS = ".1~%"
+BLUES = [[0.0, "#f7fbff"], [0.25, "#c6dbef"], [0.5, "#6baed6"], [0.75, "#2171b5"], [1.0, "#08306b"]]
+"""Light for low values, dark for high ones, spelled out (plotly.js reads the name "Blues" the other way round)."""
 
 VALIDATE = False
 """Whether figures are validated by plotly when built (tests turn it on to check every property)."""
@@ -249,7 +251,7 @@ def sweep_heatmap(x_values: Sequence[Any], y_values: Sequence[Any], z: Sequence[
     fmt = ".1%" if _is_chance(outcome_title) else ".3f"
     trace = {
         "type": "heatmap", "x": list(x_values), "y": list(y_values), "z": [[float(v) for v in row] for row in z],
-        "colorscale": "Blues", "texttemplate": "%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
+        "colorscale": BLUES, "texttemplate": "%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
         "colorbar": {"title": {"text": outcome_title, "side": "right"},
                      "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
         "hovertemplate": f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
@@ -282,7 +284,7 @@ def symbols_figure(totals: Dist[tuple[int, int]], *, title: str = "Hits and bloc
         "text": [[_cell_text(p) for p in row] for row in exact], "texttemplate": "%{text}",
         "customdata": [[f"P(hits = {h}, blocks = {b}) = {_percent(p)} ({p})" for h, p in zip(hits, row)]
                        for b, row in zip(blocks, exact)],
-        "hovertemplate": "%{customdata}<extra></extra>", "colorscale": "Blues",
+        "hovertemplate": "%{customdata}<extra></extra>", "colorscale": BLUES,
         "colorbar": {"title": {"text": "probability"}, "tickformat": _PERCENT_TICKS},
     }
     return _figure([trace], _style(title, "hits", "blocks", percent_y=False, yaxis={"dtick": 1}))

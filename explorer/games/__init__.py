@@ -101,7 +101,8 @@ GAMES: dict[str, GameDef] = {
                 lab="explorer.games.assault_of_the_giants.lab:AssaultLabEngine",
                 panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants"),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest"),
-                lab="explorer.games.arcadia_quest.lab:ArcadiaLabEngine"),
+                lab="explorer.games.arcadia_quest.lab:ArcadiaLabEngine",
+                panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest"),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
                 ("agot", "a game of thrones")),
     )

@@ -78,7 +78,7 @@ class ArcadiaLabEngine:
     outcomes = ("hits", "saves", "wounds")
     policies = ("failures",)
     custom_faces = "hit, hit, hit, crit, blank, blank"
-    """A starting text for the custom die (not part of `LabEngine`: the lab's default is Assault's)."""
+    """The custom die's starting text (the optional `explorer.lab.LabEngine.custom_faces`)."""
 
     def dice(self) -> dict[str, LabDie]:
         """The black die read for melee and for ranged attacks, and the white defence die."""

@@ -21,7 +21,7 @@ from explorer.charts import common as charts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games import find_game, labs
-from explorer.lab import CUSTOM, DEFAULT_CUSTOM_FACES, JOINT, Faces, LabEngine, describe_face, parse_custom_die
+from explorer.lab import CUSTOM, JOINT, Faces, LabEngine, custom_faces_of, describe_face, parse_custom_die
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
 from explorer.panels.common.number_box import NumberText
@@ -57,14 +57,14 @@ class DiceLab:
     """
 
     def __init__(self, engine: LabEngine | str | None = None, *,
-                 pool: Mapping[str, int] | None = None, custom_faces: str = DEFAULT_CUSTOM_FACES) -> None:
+                 pool: Mapping[str, int] | None = None, custom_faces: str | None = None) -> None:
         """Build the widgets and draw the first chart.
 
         Args:
             engine: an engine, or a game name whose registry entry names one (default: the
                 first game with a dice lab in the registry).
             pool: starting dice counts by name (default: 3 of the first die).
-            custom_faces: starting text of the custom die.
+            custom_faces: starting text of the custom die (default: the engine's own, `custom_faces_of`).
         """
         if engine is None:
             engine = labs()[0]
@@ -76,6 +76,8 @@ class DiceLab:
         self.errors: dict[str, ErrorMessage] = {}
         self.counts = {name: NumberText(pool.get(name, 0), description=f"{name} dice", style=style,
                                         layout=narrow) for name in dice}
+        if custom_faces is None:
+            custom_faces = custom_faces_of(self.engine)
         self.custom_faces = widgets.Text(custom_faces, description="custom die faces", style=style,
                                          layout=widgets.Layout(width="440px"), continuous_update=False)
         self.custom_count = NumberText(pool.get(CUSTOM, 0), description="custom dice", style=style, layout=narrow)

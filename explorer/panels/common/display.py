@@ -57,6 +57,10 @@ def badge(source: str) -> str:
             f"{html.escape(short_source(source))}</span>")
 
 
+_SHORT = 40
+"""A provenance longer than this is cut for its badge at its first ":", ";" or " (" (the tooltip has it all)."""
+
+
 def short_source(source: str) -> str:
     """A provenance short enough for a badge; the full text goes in its tooltip.
 
@@ -64,12 +68,17 @@ def short_source(source: str) -> str:
     'p.17 (inferred)'
     >>> short_source(EXAMPLE)
     'example'
+    >>> short_source("fan-collected, inferred: two fan lists agree (rules notes §4.1); check against your card")
+    'fan-collected, inferred'
     """
     if source == EXAMPLE:
         return "example"
     if source.startswith("rulebook p."):
         page = source.split()[1]
         return page + (" (inferred)" if "inferred" in source else "")
+    if len(source) > _SHORT:
+        cuts = [i for i in (source.find(":"), source.find(";"), source.find(" (")) if i > 0]
+        return source[:min(cuts)] if cuts else source[:_SHORT - 1] + "…"
     return source
 
 

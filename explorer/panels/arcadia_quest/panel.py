@@ -1,0 +1,236 @@
+"""The Arcadia Quest panel: one hero action against a Monster, and what the rules make of it.
+
+The panel keeps no rules: it writes its inputs as an encounter scenario (format v1 with the
+encounter keys), hands it to the game's resolver and shows the result. A bad input shows a
+message next to it, naming the field; the other inputs and the last good charts stay, dimmed
+and labelled. After every change the scenario box, the what-if comparison, the sweep and the
+roll-once steps follow too: they are the shared parts of `explorer.panels.common`, told of every
+resolve through the host protocol (`explorer.panels.common.host.PanelHost`, which this panel
+implements) and given the game's pieces by `ArcadiaAdapter`.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.errors import ScenarioError
+from explorer.games.arcadia_quest.data import ATTACK_CARDS, HEROES, MONSTERS
+from explorer.games.arcadia_quest.encounter import EncounterResult, resolve_encounter
+from explorer.games.arcadia_quest.encounter_scenario import parse_encounter
+from explorer.games.arcadia_quest.model import ATTACK_DIE
+from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS
+from explorer.panels.arcadia_quest.adapter import GAME, ArcadiaAdapter
+from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
+from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
+from explorer.panels.arcadia_quest.results import EncounterResults
+from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
+from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.panels.common.number_box import NumberText
+from explorer.panels.common.scenario_io import ScenarioBox, check_game
+from explorer.panels.common.sweep import Sweep
+from explorer.panels.common.trace_view import TraceView
+from explorer.panels.common.whatif import WhatIf
+
+__all__ = ["ArcadiaPanel", "META_KEYS"]
+
+META_KEYS = ("title", "notes", "dice")
+"""Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
+
+DEFAULT_CLOSE = ("Orc Marauder", "Goblin Archer")
+"""The Close Monsters the panel opens with (printed p.20, Guard Example 1)."""
+
+
+def _banner() -> str:
+    sources = [f"{label}: {source}" for label, table in (("Heroes", HEROES), ("Attack cards", ATTACK_CARDS),
+                                                          ("Monsters", MONSTERS))
+               for source in dict.fromkeys(s.source for s in table.values())]
+    rulings = "".join(f"<li>{html.escape(r)}</li>" for r in ENCOUNTER_RULINGS + REACTION_RULINGS)
+    listed = "".join(f"<li>{html.escape(s)}</li>" for s in [*sources, f"Die faces: {ATTACK_DIE.source}"])
+    return ("<details class='explorer-banner aq-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
+            "padding:3px 10px'><summary><b>Check these numbers against your cards:</b> the hero, card and Monster "
+            "values are fan-collected (<span style='color:#b9770e'>amber</span> sources) and the die faces inferred "
+            "from fan apps; rulings and sources (more)</summary>"
+            "<p style='margin:4px 0'>The rulebook prints icons, not numbers, for most of these. Every value is "
+            "editable and shows its source beside it; point at a source for the whole text.</p>"
+            f"<b>Where the values come from</b><ul style='margin:2px 0'>{listed}</ul>"
+            f"<b>Rulings used where the rules are silent</b><ul style='margin:2px 0'>{rulings}</ul></details>")
+
+
+class ArcadiaPanel:
+    """Everything for one Arcadia Quest encounter; `widget` is the root to display.
+
+    A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
+    `resume` and `on_update` are what the shared parts (`whatif`, `sweep`, `trace`,
+    `scenario_box`) use.
+    """
+
+    def __init__(self) -> None:
+        self._ready = False
+        self._listeners = Listeners()
+        self.adapter = ArcadiaAdapter()
+        """The game's pieces for the shared parts."""
+        self.valid = True
+        """False while the inputs are refused: every view then shows the last valid encounter."""
+        self.meta: dict[str, Any] = {}
+        """Top-level keys of a loaded scenario with no input here (`META_KEYS`), kept as they were."""
+        self.card = CardEditor(self._changed, lambda group: self.hero.follow_group(group))
+        self.hero = HeroEditor(self._changed, lambda: self.card.group.value)
+        self.target = TargetEditor(self._changed)
+        self.close = CloseMonsters(self._changed)
+        for name in DEFAULT_CLOSE:
+            self.close.add_preset(name, notify=False)
+        self.opponent = widgets.Checkbox(True, description="the opponent attacks with the Monsters (Payback, Guard)",
+                                         indent=False, layout=widgets.Layout(width="auto"))
+        self.opponent.add_class("aq-opponent")
+        self.guilds = NumberText(4, description="Guilds in the game", style={"description_width": "initial"},
+                                 tooltip="2 to 4: every other Guild gets 1 coin when a Monster kills the hero",
+                                 layout=widgets.Layout(width="170px"))
+        self.guilds.add_class("aq-guilds")
+        self.game_error = ErrorMessage("aq-error", "aq-error-game")
+        for w in (self.opponent, self.guilds):
+            w.observe(lambda _c: self._changed(), "value")
+        self.error = ErrorMessage("aq-error", "aq-error-main")
+        self.status = widgets.HTML()
+        self.banner = widgets.HTML(_banner())
+        self.result: EncounterResult = resolve_encounter(parse_encounter(self.scenario()))
+        self.results = EncounterResults(self.result)
+        self.whatif = WhatIf(self, self.adapter)
+        self.sweep = Sweep(self, self.adapter)
+        self.scenario_box = ScenarioBox(self, self.adapter)
+        self.trace = TraceView(self, self.adapter)
+        self.widget = self._layout()
+        self._ready = True
+        self.refresh()
+
+    def _layout(self) -> widgets.Widget:
+        game = widgets.VBox([heading("Reactions and coins"), widgets.HBox([self.opponent, self.guilds]),
+                             self.game_error.widget])
+        inputs = widgets.VBox([self.hero.widget, self.card.widget, self.target.widget, self.close.widget, game])
+        inputs.add_class("explorer-inputs")
+        order = note("One hero action: his attack → the target's Payback (unless overkilled) → the Guard of each "
+                     "Close Monster (printed pp.20-21). Exact chances.")
+        results = widgets.VBox([order, self.error.widget, self.status, self.results.widget])
+        results.add_class("explorer-results")
+        main = widgets.Box([inputs, results])
+        main.add_class("explorer-main")
+        extras = widgets.Tab([self.whatif.widget, self.sweep.widget, self.trace.widget, self.scenario_box.widget],
+                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
+        root = widgets.VBox([stylesheet(), self.banner, main, extras])
+        root.add_class("aq-panel")
+        root.add_class("explorer-root")
+        return root
+
+    def scenario(self) -> dict[str, Any]:
+        """The panel's inputs as an encounter scenario (format v1 with the encounter keys), as typed."""
+        meta = {k: v for k, v in self.meta.items() if k != "dice"}
+        out = {"format": 1, "game": GAME, "question": "encounter", **meta, "hero": self.hero.to_dict(),
+               "attack": self.card.to_dict(), "target": self.target.to_dict(), "close_monsters": self.close.to_list(),
+               "opponent_attacks": self.opponent.value, "guilds": self.guilds.value}
+        return out | ({"dice": self.meta["dice"]} if "dice" in self.meta else {})
+
+    def apply(self, scenario: Mapping[str, Any]) -> None:
+        """Set every input from an encounter scenario (checked first by `ArcadiaAdapter.check`), then resolve once.
+
+        The scenario is read first; only then do the inputs change.
+
+        Raises:
+            ScenarioError: the scenario is for another game or the reader refuses it; no input changed.
+        """
+        check_game(scenario, GAME)
+        enc = parse_encounter(scenario)
+        raw_close = list(scenario.get("close_monsters") or [])
+        self.pause()
+        try:
+            self.meta = {k: scenario[k] for k in META_KEYS if k in scenario}
+            self.card.load(scenario["attack"], enc.card, enc.also_targets_close)
+            self.hero.load(scenario["hero"], enc.hero)
+            self.target.load(scenario["target"], enc.target, close=enc.target_close, reaches=enc.payback_reaches,
+                             tokens=enc.other_guild_tokens)
+            self.close.load(raw_close, enc.close_monsters)
+            self.opponent.value, self.guilds.value = enc.opponent_attacks, enc.guilds
+        finally:
+            self.resume()
+
+    def on_update(self, listener: Listener) -> None:
+        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
+        self._listeners.add(listener)
+
+    def _changed(self) -> None:
+        if self._ready:
+            self.refresh()
+
+    def pause(self) -> None:
+        """Stop resolving on every change (while many inputs are set at once)."""
+        self._ready = False
+
+    def resume(self) -> None:
+        """Resolve again on changes, and resolve now."""
+        self._ready = True
+        self.refresh()
+
+    def _messages(self) -> list[ErrorMessage]:
+        return [self.error, self.game_error, self.hero.error, self.card.error, self.target.error, self.close.error]
+
+    def _route(self, error: ScenarioError) -> ErrorMessage:
+        """The message box next to the input the error names."""
+        field = error.field
+        for prefix, message in (("hero", self.hero.error), ("attack", self.card.error),
+                                ("target", self.target.error), ("close_monsters", self.close.error),
+                                ("guilds", self.game_error), ("opponent_attacks", self.game_error)):
+            if field == prefix or field.startswith((f"{prefix}.", f"{prefix}[")):
+                return message
+        return self.error
+
+    def _guard_note(self) -> None:
+        """Say, next to the Close Monsters, whether they guard and why."""
+        names = [row.name for row in self.close.rows]
+        if not names:
+            text = "No Monster is Close to the hero: no Guard attack."
+        elif self.target.close.value or self.card.also_targets_close.value:
+            text = "No Guard: the attack targets a Close Monster, which fends off all of them (p.20)."
+        elif not self.opponent.value:
+            text = "No Guard: the opponent does not attack with the Monsters (below)."
+        else:
+            text = f"Guard: {', '.join(names)} attack{'s' if len(names) == 1 else ''} the hero after the Payback."
+        self.close.guard.value = f'<span style="font-size:90%">{html.escape(text)}</span>'
+
+    def _refused(self, problem: str, reason: str) -> bool:
+        """Say on every chart and the table that they show the last valid encounter, not the inputs."""
+        self.valid = False
+        self.results.mark_stale(reason)
+        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
+        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
+        return False
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs; on bad input show where, keep the last good charts.
+
+        Returns:
+            True if the charts now show the current inputs.
+        """
+        for message in self._messages():
+            message.clear()
+        start = time.perf_counter()
+        self.results.mark_pending()
+        try:
+            self._guard_note()
+            result = resolve_encounter(parse_encounter(self.scenario()))
+        except ScenarioError as error:
+            self._route(error).show(str(error))
+            return self._refused(str(error), f"Not updated: {error}. Showing the last valid encounter.")
+        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
+            problem = f"unexpected problem: {type(error).__name__}: {error}"
+            self.error.show(problem)
+            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
+                                          "Showing the last valid encounter.")
+        self.result, self.valid = result, True
+        self.results.update(result)
+        self._listeners.notify(Update(valid=True))
+        elapsed = (time.perf_counter() - start) * 1e3
+        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
+        return True

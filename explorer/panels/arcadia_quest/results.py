@@ -1,0 +1,96 @@
+"""Encounter results: four persistent charts and the summary table, updated in place."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
+from explorer.charts.common import VIEWS
+from explorer.games.arcadia_quest.encounter import EncounterResult
+from explorer.games.arcadia_quest.summary import is_chance, summary_rows
+from explorer.panels.common.chart import Chart
+
+__all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]
+
+CHART_HEIGHT = 270
+"""Pixels per chart: two rows of them fit beside the inputs at 1400 x 900."""
+
+TABLE_STYLE = ("<style>.aq-summary-table, .aq-compare-table {border-collapse:collapse}"
+               ".aq-summary-table th, .aq-summary-table td, .aq-compare-table th, .aq-compare-table td"
+               " {padding:2px 12px; text-align:right} .aq-summary-table th:first-child,"
+               " .aq-compare-table th:first-child {text-align:left; font-weight:normal}</style>")
+"""Spacing for the summary and comparison tables."""
+
+
+def format_number(quantity: str, value: Fraction | float) -> str:
+    """A chance as a percentage, anything else with three decimals.
+
+    >>> format_number("P(kill)", Fraction(1, 4)), format_number("expected coins (active Guild)", 2)
+    ('25.00%', '2.000')
+    """
+    return f"{float(value) * 100:.2f}%" if is_chance(quantity) else f"{float(value):.3f}"
+
+
+def table_html(rows: Mapping[str, tuple[Fraction, ...]], headers: tuple[str, ...], css: str) -> str:
+    """A table of numbers by quantity (one row each), formatted with `format_number`.
+
+    >>> "25.00%" in table_html({"P(kill)": (Fraction(1, 4),)}, ("value",), "aq-summary-table")
+    True
+    """
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join(f"<tr><th>{html.escape(name)}</th>" + "".join(f"<td>{format_number(name, v)}</td>" for v in values)
+                   + "</tr>" for name, values in rows.items())
+    return f"{TABLE_STYLE}<table class='{css}'><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class EncounterResults:
+    """The charts and the table of one encounter, created once and updated in place."""
+
+    def __init__(self, result: EncounterResult) -> None:
+        self.result = result
+        self.view = widgets.ToggleButtons(options=list(VIEWS), value="exactly", description="wounds",
+                                          tooltips=["P(wounds = k)", "P(wounds ≥ k)", "P(wounds ≤ k)"],
+                                          style={"button_width": "80px"})
+        self.view.add_class("aq-view")
+        self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in encounter_figures(result).items()}
+        self.table = widgets.HTML()
+        self.table.add_class("aq-summary")
+        self.view.observe(lambda _c: self.redraw(), "value")
+        grid = widgets.Box([self.figures[name] for name in ENCOUNTER_CHARTS])
+        grid.add_class("explorer-charts")
+        self.widget = widgets.VBox([self.view, grid, self.table])
+        self._table()
+
+    def mark_pending(self) -> None:
+        """Every chart says "updating…" (after a moment) until its new figure arrives."""
+        for chart in self.figures.values():
+            chart.mark_pending()
+
+    def mark_stale(self, reason: str) -> None:
+        """Every chart is dimmed and says why it does not show the current inputs; so is the table."""
+        for chart in self.figures.values():
+            chart.mark_stale(reason)
+        self.table.add_class("aq-stale")
+
+    def update(self, result: EncounterResult) -> None:
+        """Show a new result: every figure and the table, in place."""
+        self.result = result
+        self.table.remove_class("aq-stale")
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Rebuild the figures for the current view and copy them into the charts."""
+        for name, fig in encounter_figures(self.result, self.view.value).items():
+            self.figures[name].show(fig)
+        self._table()
+
+    def _table(self) -> None:
+        rows = {name: (value,) for name, value in summary_rows(self.result).items()}
+        cut = self.result.cut
+        self.table.value = table_html(rows, ("this encounter",), "aq-summary-table") + (
+            f"<div style='color:#5d6d7e;font-size:80%'>Left out: {float(cut):.1e} of the chance (the endless CRIT "
+            "chains are cut there, not spread over the outcomes)</div>" if cut else "")

@@ -1,0 +1,1 @@
+"""Headless widget tests of the Arcadia Quest panel."""
