@@ -362,6 +362,12 @@ def test_missing_keys_are_named() -> None:
 
 
 def test_valued_and_other_glossary_keywords_are_accepted() -> None:
+    # Issue 8: insight now acts (the winner draws) and ambush is reported as not acting in a challenge;
+    # this test used to expect insight listed as "not modeled".
     data = _with("challenge.attackers.0.keywords", ["Ambush (3)", "stealth", "insight", "renown"])
     d = resolve(data).to_dict()
-    assert d["renown_gained"]["attacker"] == 1 and d["keywords_not_modeled"] == ["A 0: insight"]
+    assert d["renown_gained"]["attacker"] == 1
+    assert [(k["keyword"], k["amount"]) for k in d["keywords"]] == [("insight", 1), ("renown", 1)]
+    assert d["keywords_not_acting"] == ["A 0: ambush does not act in a challenge (a way to put a card into play "
+                                        "from hand for X gold during the challenges phase)"]
+    assert d["stealth_bypassed"] == []

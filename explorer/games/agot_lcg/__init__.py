@@ -1,51 +1,84 @@
-"""A Game of Thrones: The Card Game, 2nd edition (FFG 2015): one challenge, resolved exactly.
+"""A Game of Thrones: The Card Game, 2nd edition (FFG 2015): challenges, a round, card odds, timing.
 
 Edition and sources: the 2nd edition core set Rules Reference (2015), as transcribed by ThronesDB
 and checked against the printed pages 23 and 28 (``shared/rules/agot-lcg.md``); p.23 (Unopposed,
-Winning a Challenge, Winning the Game, "Would") is the project's seed page. Page numbers in this
-package refer to that Rules Reference. Steps follow framework 4.2.2 to 4.2.6 (`timing`).
+Winning a Challenge, Winning the Game, "Would", the letter X) is the project's seed page. The
+ThronesDB FAQ (v4.1) answers a few questions (stealth targets, processing keywords). Page numbers
+refer to that Rules Reference; glossary entries are named where their page was not seen.
 
-Rulings chosen where the rules are silent or ambiguous (each is a place to check):
+Questions (``question`` key, or inferred from the keys present):
 
-* Winner (4.2.2, p.23): the side with the higher total STR is the candidate, a tie goes to the
-  attacker; if the candidate counts 0 STR or has no participating character, no one wins. There
-  is no fallback to the other side (INFERRED from the wording; throneteki does the same).
-* Total STR = the participating characters' STR plus the optional ``str_modifiers``, never below
-  0 (INFERRED). An empty ``attackers`` list is allowed: the attackers left the challenge before
-  4.2.2, so the attacker cannot win. STR below 0 on a character is refused.
-* Unopposed is fixed at 4.2.2 (the attacker wins, the defending side counts 0 STR, with or without
-  defenders); the +1 goes on the attacker's faction card at 4.2.3.
-* Claim (4.2.4), only when the attacker wins; claim 0 does nothing. Power: min(claim, power on the
-  defender's faction card) moves to the attacker's faction card; power on other cards is never
-  taken. Military: the defender chooses ``claim`` characters to kill, fewer if
-  ``defender.characters`` says they control fewer; without it the number is an upper bound
-  (``upper_bound``). Power on killed characters is not modeled: military and intrigue claims move
-  no power (spec). Intrigue: ``claim`` cards at random; with ``defender.hand`` the exact odds of
-  which cards go (drawn without replacement, `explorer.dice.deal`).
-* Renown (4.2.5) says "may"; it is always used (no reason to refuse power in one challenge; the
-  throneteki default). The power goes on the character, so it counts in ``cards``. The other
-  resolution keywords of the winner (insight, pillage; intimidate for an attacker) are accepted,
-  not resolved, and listed in ``keywords_not_modeled``; the first player's keyword order cannot
-  change power, since only renown moves it. Other glossary keywords (stealth, ambush, ...) act
-  before 4.2.2 and are accepted silently; a word not in the glossary is refused (a typo would
-  otherwise silently drop renown).
-* Winning the game (p.23): the victory check runs on the starting position and after every step;
-  the game ends at the first step where it succeeds and the later steps are not resolved. A
-  position already won before the challenge resolves nothing (``winner`` "none").
-* Simultaneous victory (p.23: "the first player determines which of those players wins"): with
-  ``first_player`` given, the first player picks themselves (ruling); without it ``game_winner``
-  is null and ``game_end.decided_by`` is "undecided". One player reaching 15 while the other's
-  opponent is eliminated counts as simultaneous too.
-* Elimination (p.23): ``deck: 0`` means an empty draw deck, the player is eliminated at once and
-  the opponent wins. Both decks empty: the first player orders the eliminations; the ruling is
-  that they eliminate their opponent first and win as the remaining player (INFERRED).
-* "Would" (p.23): cancels first, then every "would" interrupt before any "is" interrupt, forced
-  before optional within each; equals keep the players' order; after an interrupt that changes
-  what was about to happen (a save, a cancel) no further interrupt to that trigger is used.
+* ``"challenge"`` (the spec's one challenge, `parse_challenge`): steps 4.2.2 to 4.2.6 with claims
+  and keywords;
+* ``"round"`` (a ``players`` key): a whole challenges phase and dominance, the best defence,
+  the best plan (`explorer.games.agot_lcg.round_scenario`);
+* ``"odds"`` (an ``intrigue``, ``draw``, ``deck_out`` or ``power_race`` key): exact card odds;
+* ``"timing"`` (a ``trigger`` key): the order abilities to one trigger may resolve in.
+
+Rulings chosen where the rules are silent or ambiguous (`rulings` holds them as data and every
+report prints them):
+
+* Winner: the side with the higher total STR is the candidate, a tie goes to the attacker; a
+  candidate with 0 STR or no participant wins nothing, and there is no fallback (p.23; inferred).
+* Total STR is the characters' STR plus modifiers, never below 0 (p.23; "Modifiers").
+* Unopposed is fixed when the winner is determined (p.23).
+* Claim 0 does nothing, and a power claim only takes power from the faction card (4.2.4).
+* Military claim: the defender kills the named characters, or else the choice that loses the
+  least power (power on the card, prized X, kneeling before standing, lowest STR).
+* Power on a killed character goes back to the treasury; prized X goes to the attacker at once.
+* Intrigue claim: each card in hand is equally likely to go; odds by formula, never by dealing.
+* Keywords that say "may" are always used, but insight never draws a deck's last card.
+* Resolution keywords are processed one type at a time in the first player's order (default
+  insight, intimidate, pillage, renown), with a victory check after each type (4.2.5; FAQ).
+* Intimidate needs a participating attacker and the attacker's win; it kneels the named, else
+  the strongest standing character within the margin.
+* Stealth targets are those the scenario names in one challenge; in a round with the best
+  defence the attacker picks the best ones.
+* Pillage that empties the loser's deck eliminates the loser there, and the winner wins (p.23).
+* Ambush, assault, bestow, limited, no attachments, shadow and terminal do not act in a
+  challenge; the report says so for each.
+* X is 0 unless the scenario's ``x`` sets it (p.23), in STR, claim and keyword values.
+* The victory check runs at the start and after every step; the game ends at the first success.
+* Simultaneous victory: the first player picks themselves; with no first player, undecided.
+* An empty draw deck eliminates at once; both empty: the first player wins (inferred).
+* Power sits on the faction card, on listed characters and on unlisted cards (``cards``).
+* The first player makes all their challenges first, one of each type at most (4.2, 4.3).
+* Attackers and defenders must be standing, in play, with the icon; a listed one that knelt or
+  died earlier in the round is dropped with a note.
+* Best defence: the defender tries every set of eligible defenders, minimising the attacker's
+  gain (game, power swing, kills, cards); ties kneel the least STR; no look-ahead.
+* With the best defence and no named stealth targets, the attacker's best targets are chosen.
+* Dominance comes after the challenges: standing STR plus gold; a tie gives no one power (5.2).
+* The round stops at the first victory.
+* A plan is one player's challenges for the round against the best defence, the opponent making
+  none, then dominance.
+* Plans are compared by game, power swing, kills, cards, then standing STR; first found wins ties.
+* The search compares every plan: at most 6 characters a side and 20000 plans.
+* Intrigue claim discards are drawn uniformly at random (card odds).
+* Draw odds: a setup hand of 7, the mulligan taken when it helps, then 2 cards a round.
+* Deck out: each round the draw phase, then insight, then the opponent's pillage.
+* Power race: each side's gains are independent; ties go to the first player.
+* Around a triggering condition: cancels, "would" interrupts, forced interrupts, interrupts,
+  the condition, forced reactions, reactions (p.23 "Would"; "Triggering Condition").
+* A cancel stops the condition and everything after it.
+* An interrupt that changes what would happen (a save) ends the interrupts, and reactions to the
+  condition are no longer possible.
+* Replacement effects (instead) let the condition occur; the most recent one is used.
+* A nested trigger runs its whole sequence first (last in, first out).
+* Within one window the listed order stands for the players' choices.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from explorer.errors import ScenarioError
+from explorer.fields import describe
+from explorer.games.agot_lcg.board import Board, Declaration, PlayerState
+from explorer.games.agot_lcg.challenge import ChallengeOutcome, play_challenge
+from explorer.games.agot_lcg.defence import best_defence, challenge_gain
+from explorer.games.agot_lcg.explain import Ability, Trigger, explain
 from explorer.games.agot_lcg.model import (
     CHALLENGE_TYPES,
     KEYWORDS,
@@ -55,7 +88,13 @@ from explorer.games.agot_lcg.model import (
     Power,
     Side,
 )
+from explorer.games.agot_lcg.odds_report import OddsReport, answer_odds
+from explorer.games.agot_lcg.odds_scenario import SECTIONS, parse_odds
+from explorer.games.agot_lcg.phase import dominance, play_round
+from explorer.games.agot_lcg.plan import best_plan
 from explorer.games.agot_lcg.report import ChallengeReport
+from explorer.games.agot_lcg.round_report import RoundReport, plan_round
+from explorer.games.agot_lcg.round_scenario import parse_round
 from explorer.games.agot_lcg.rules import (
     ChallengeResult,
     ClaimEffect,
@@ -76,17 +115,46 @@ from explorer.games.agot_lcg.timing import (
     order_interrupts,
     usable_interrupts,
 )
+from explorer.games.agot_lcg.timing_report import TimingReport
+from explorer.games.agot_lcg.timing_scenario import parse_timing
 
 __all__ = [
-    "CHALLENGE_TYPES", "FRAMEWORK_STEPS", "KEYWORDS", "TRIGGER_SEQUENCE", "VICTORY_POWER", "Challenge",
-    "ChallengeReport", "ChallengeResult", "Character", "ClaimEffect", "FrameworkStep", "GameEnd",
-    "Interrupt", "Power", "Side", "challenge_winner", "claim_result", "is_unopposed", "order_interrupts",
-    "parse_challenge", "renown_gained", "resolve", "resolve_challenge", "usable_interrupts", "victory",
+    "CHALLENGE_TYPES", "FRAMEWORK_STEPS", "KEYWORDS", "QUESTIONS", "TRIGGER_SEQUENCE", "VICTORY_POWER", "Ability",
+    "Board", "Challenge", "ChallengeOutcome", "ChallengeReport", "ChallengeResult", "Character", "ClaimEffect",
+    "Declaration", "FrameworkStep", "GameEnd", "Interrupt", "OddsReport", "PlayerState", "Power", "RoundReport",
+    "Side", "TimingReport", "Trigger", "best_defence", "best_plan", "challenge_gain", "challenge_winner",
+    "claim_result", "dominance", "explain", "is_unopposed", "order_interrupts", "parse_challenge", "play_challenge",
+    "play_round", "question_of", "renown_gained", "resolve", "resolve_challenge", "usable_interrupts", "victory",
 ]
 
+QUESTIONS = ("challenge", "round", "odds", "timing")
+"""The questions an A Game of Thrones scenario may ask."""
 
-def resolve(data: object) -> ChallengeReport:
-    """Parse a challenge scenario mapping and resolve it.
+
+def question_of(data: Any) -> str:
+    """The question a scenario asks: its ``question`` key, else inferred from the keys present.
+
+    >>> question_of({"players": {}}), question_of({"trigger": "x"}), question_of({"draw": {}})
+    ('round', 'timing', 'odds')
+    """
+    if isinstance(data, Mapping) and "question" in data:
+        if data["question"] not in QUESTIONS:
+            allowed = ", ".join(f'"{q}"' for q in QUESTIONS)
+            raise ScenarioError("question", f"must be one of {allowed}, got {describe(data['question'])}")
+        return str(data["question"])
+    if not isinstance(data, Mapping):
+        return "challenge"
+    if "players" in data:
+        return "round"
+    if "trigger" in data:
+        return "timing"
+    if any(key in data for key in SECTIONS):
+        return "odds"
+    return "challenge"
+
+
+def resolve(data: object) -> ChallengeReport | RoundReport | OddsReport | TimingReport:
+    """Parse a scenario mapping and answer its question exactly.
 
     Raises:
         ScenarioError: naming the first bad key (such as ``challenge.attackers[0].str``).
@@ -100,4 +168,15 @@ def resolve(data: object) -> ChallengeReport:
     >>> d["winner"], d["unopposed"], d["power_after"], d["game_winner"]
     ('attacker', False, {'attacker': 9, 'defender': 2}, None)
     """
+    question = question_of(data)
+    if question == "round":
+        parsed = parse_round(data)
+        if parsed.best_plan is not None:
+            search = best_plan(parsed.round.board, parsed.best_plan)
+            return RoundReport(plan_round(search, search.best), search)
+        return RoundReport(play_round(parsed.round))
+    if question == "odds":
+        return OddsReport(answer_odds(parse_odds(data)))
+    if question == "timing":
+        return TimingReport(parse_timing(data))
     return ChallengeReport(resolve_challenge(parse_challenge(data)))

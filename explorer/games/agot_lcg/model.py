@@ -1,6 +1,7 @@
 """The A Game of Thrones LCG (2nd ed.) challenge as frozen data: characters, sides, the challenge.
 
-Page numbers refer to the 2015 Rules Reference (``shared/rules/agot-lcg.md``).
+Page numbers refer to the 2015 Rules Reference (``shared/rules/agot-lcg.md``); glossary entries
+are named where their page was not seen.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ __all__ = [
 ]
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
-"""The three challenge types, each with its own claim result."""
+"""The three challenge types, each with its own claim result (Appendix I, 4.2.4)."""
 
 PLAYERS = ("attacker", "defender")
 """The two players of a challenge, in the scenario's words."""
@@ -25,15 +26,24 @@ KEYWORDS = (
     "ambush", "assault", "bestow", "insight", "intimidate", "limited", "no attachments",
     "pillage", "prized", "renown", "shadow", "stealth", "terminal",
 )
-"""Keywords of the Rules Reference glossary; any other word in ``keywords`` is refused."""
+"""Keywords of the Rules Reference glossary ("Keywords"); any other word in ``keywords`` is refused."""
 
 RESOLUTION_KEYWORDS = ("insight", "intimidate", "pillage", "renown")
-"""Challenge resolution keywords (framework step 4.2.5); only renown changes power."""
+"""Challenge resolution keywords (framework step 4.2.5), in the default processing order."""
 
 
 @dataclass(frozen=True, slots=True)
 class Character:
-    """A participating character: its name, STR and keywords.
+    """A character: name, STR, keywords, and where it stands on the board.
+
+    Attributes:
+        name: the card's title (unique among its controller's listed characters in a round).
+        strength: STR, with X already read as the scenario's X (p.23, "The letter X").
+        keywords: glossary keywords, lower case, without their (X) values.
+        icons: challenge icons (``military``, ``intrigue``, ``power``); only checked when declaring.
+        standing: False for a kneeling character (it can neither attack nor defend).
+        power: power on this card; it goes back to the treasury when the card leaves play.
+        prized: the X of prized (X): the opponent gains X power when the card leaves play.
 
     >>> Character("Knight", 3, ("renown",)).has("renown")
     True
@@ -42,6 +52,10 @@ class Character:
     name: str
     strength: int
     keywords: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+    standing: bool = True
+    power: int = 0
+    prized: int = 0
 
     def has(self, keyword: str) -> bool:
         """True if the character has `keyword`."""
@@ -50,7 +64,7 @@ class Character:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """Power a player controls: on the faction card and on other cards (characters, locations).
+    """Power a player controls: on the faction card and on cards the scenario does not list.
 
     >>> Power(5, 2).total
     7
@@ -61,7 +75,7 @@ class Power:
 
     @property
     def total(self) -> int:
-        """The player's power total, what the 15-power victory counts."""
+        """Faction card plus unlisted cards (listed characters carry their own power)."""
         return self.faction + self.cards
 
     def gain(self, faction: int = 0, cards: int = 0) -> Power:
@@ -75,15 +89,16 @@ class Power:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One player's side: participating characters, power and the optional extras.
+    """One player's side of a challenge: participating characters, power and the optional extras.
 
     Attributes:
         characters: the participating characters (attackers or defenders).
-        power: power before the challenge.
+        power: power on the faction card and on unlisted cards before the challenge.
         str_modifier: STR the side counts beyond its characters' (p.23: "any other modifiers").
         deck: cards left in the draw deck, None if not given (0 means eliminated, p.23).
         hand: the hand as (card name, copies) pairs, None if not given (intrigue claim).
-        in_play: characters the player controls, None if not given (military claim).
+        in_play: characters the player controls, listed or not, None if not given (military claim).
+        others: listed characters the player controls that do not participate.
 
     >>> Side((Character("Guard", 2),), str_modifier=1).total_str
     3
@@ -95,6 +110,7 @@ class Side:
     deck: int | None = None
     hand: tuple[tuple[str, int], ...] | None = None
     in_play: int | None = None
+    others: tuple[Character, ...] = ()
 
     @property
     def total_str(self) -> int:
@@ -106,10 +122,22 @@ class Side:
         """Cards in hand, None if the hand was not given."""
         return None if self.hand is None else sum(n for _, n in self.hand)
 
+    @property
+    def total_power(self) -> int:
+        """The player's power total: faction card, unlisted cards and every listed character."""
+        return self.power.total + sum(c.power for c in self.characters + self.others)
+
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
     """One challenge: its type, the attacker's claim value, both sides, the first player.
+
+    Attributes:
+        stealth: (attacker, bypassed character) names chosen at initiation (glossary "Stealth").
+        kill: names the defender chooses for a military claim, None to let the rules choose.
+        intimidate: the character the attacker kneels with intimidate, None to let the rules choose.
+        keyword_order: the order the first player processes the resolution keywords (4.2.5).
+        x: the value of X (p.23: 0 unless set).
 
     >>> Challenge("power", 1, Side(), Side()).type
     'power'
@@ -120,6 +148,11 @@ class Challenge:
     attacker: Side
     defender: Side
     first_player: str | None = None
+    stealth: tuple[tuple[str, str], ...] = ()
+    kill: tuple[str, ...] | None = None
+    intimidate: str | None = None
+    keyword_order: tuple[str, ...] = RESOLUTION_KEYWORDS
+    x: int = 0
 
     def side(self, player: str) -> Side:
         """The side of ``"attacker"`` or ``"defender"``."""

@@ -1,109 +1,85 @@
-"""The rules of one challenge as small pure functions, in framework-step order (4.2.2 to 4.2.5).
+"""One challenge as the scenario format describes it: already declared, resolved from 4.2.2 on.
 
-Page numbers refer to the 2015 Rules Reference; p.23 is the project's seed page.
+The scenario's `Challenge` becomes a `Board` and a `Declaration`, and the shared challenge
+procedure (`explorer.games.agot_lcg.challenge`) resolves it. Page numbers refer to the 2015
+Rules Reference; p.23 is the project's seed page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from explorer.dice import deal
-from explorer.dist import Dist
-from explorer.games.agot_lcg.model import (
-    PLAYERS,
-    RESOLUTION_KEYWORDS,
-    VICTORY_POWER,
-    Challenge,
-    Character,
-    Power,
-    Side,
+from explorer.errors import ScenarioError
+from explorer.games.agot_lcg.board import Board, Declaration, PlayerState
+from explorer.games.agot_lcg.challenge import (
+    ChallengeOutcome,
+    KeywordEffect,
+    StepRecord,
+    apply_claim,
+    play_challenge,
 )
+from explorer.games.agot_lcg.claims import ClaimEffect
+from explorer.games.agot_lcg.model import PLAYERS, Challenge, Character, Power, Side
+from explorer.games.agot_lcg.winning import GameEnd, challenge_winner, is_unopposed, opponent, victory
 
 __all__ = [
     "ChallengeResult", "ClaimEffect", "GameEnd", "StepRecord", "challenge_winner", "claim_result",
-    "is_unopposed", "opponent", "renown_gained", "resolve_challenge", "victory",
+    "is_unopposed", "opponent", "renown_gained", "resolve_challenge", "to_board", "victory",
 ]
 
-Hand = tuple[tuple[str, int], ...]
 
+def renown_gained(characters: tuple[Character, ...]) -> int:
+    """Power the winner's participating characters gain from renown, 1 each (glossary "Renown").
 
-def opponent(player: str) -> str:
-    """The other player.
-
-    >>> opponent("attacker")
-    'defender'
+    >>> renown_gained((Character("A", 2, ("renown",)), Character("B", 1)))
+    1
     """
-    return "defender" if player == "attacker" else "attacker"
+    return sum(1 for c in characters if c.has("renown"))
 
 
-# ----------------------------------------------------------------------------- 4.2.2
-def challenge_winner(attacker_str: int, defender_str: int,
-                     attacker_characters: int = 1, defender_characters: int = 1) -> str:
-    """Who wins: ``"attacker"``, ``"defender"`` or ``"none"`` (Rules Reference p.23, 4.2.2 p.28).
+def _state(side: Side, defender: bool) -> PlayerState:
+    """A side as a board state; its participating characters knelt when they were declared."""
+    chars = tuple(replace(c, standing=False) for c in side.characters) + side.others
+    if side.in_play is not None:
+        unlisted: int | None = side.in_play - len(side.characters) - len(side.others)
+    else:
+        unlisted = 0 if side.others else None
+    return PlayerState(chars, side.power.faction, side.power.cards, side.deck, side.hand_size, side.hand,
+                       unlisted if defender else None)
 
-    The higher total STR wins, a tie goes to the attacker; that side must count at least 1 STR
-    and have at least 1 participating character, or no one wins: there is no fallback to the
-    other side.
 
-    >>> challenge_winner(2, 2), challenge_winner(1, 3), challenge_winner(0, 0)
-    ('attacker', 'defender', 'none')
-    >>> challenge_winner(1, 5, defender_characters=0)
-    'none'
+def _index(side: Side, name: str, field: str) -> int:
+    chars = side.characters + side.others
+    found = [i for i, c in enumerate(chars) if c.name == name]
+    if len(found) != 1:
+        listed = ", ".join(repr(c.name) for c in chars) or "none"
+        problem = "names two characters" if found else "is not a listed character"
+        raise ScenarioError(field, f"{name!r} {problem} of that side (listed: {listed})")
+    return found[0]
+
+
+def to_board(challenge: Challenge) -> tuple[Board, Declaration]:
+    """The board and the declaration a one-challenge scenario describes.
+
+    >>> board, decl = to_board(Challenge("power", 1, Side((Character("K", 3),)), Side()))
+    >>> decl.attackers, board.player("attacker").characters[0].standing
+    ((0,), False)
     """
-    candidate = "attacker" if attacker_str >= defender_str else "defender"
-    strength, count = ((attacker_str, attacker_characters) if candidate == "attacker"
-                       else (defender_str, defender_characters))
-    return candidate if strength >= 1 and count >= 1 else "none"
-
-
-def is_unopposed(winner: str, defender_str: int) -> bool:
-    """Unopposed: the attacker wins and the defending side counts 0 STR (p.23).
-
-    >>> is_unopposed("attacker", 0), is_unopposed("attacker", 1), is_unopposed("none", 0)
-    (True, False, False)
-    """
-    return winner == "attacker" and defender_str == 0
-
-
-# ----------------------------------------------------------------------------- 4.2.4
-@dataclass(frozen=True, slots=True)
-class ClaimEffect:
-    """The claim result applied at step 4.2.4 (the attacker won).
-
-    Attributes:
-        type: the challenge type.
-        claim: the attacker's claim value.
-        power_moved: power claim: power moved from the defender's faction card to the attacker's.
-        kills: military claim: characters the defender chooses and kills.
-        discards: intrigue claim: cards discarded at random from the defender's hand.
-        discard_dist: intrigue claim with a known hand: which cards are discarded, exactly.
-        hand: intrigue claim: the defender's hand as (card, copies), if given.
-        limit: what capped the claim below its value, if anything ("as much as possible").
-        upper_bound: True when the number is the claim value only because the defender's
-            characters (military) or hand (intrigue) were not given: fewer if they have fewer.
-    """
-
-    type: str
-    claim: int
-    power_moved: int = 0
-    kills: int | None = None
-    discards: int | None = None
-    discard_dist: Dist[Hand] | None = None
-    hand: Hand | None = None
-    limit: str | None = None
-    upper_bound: bool = False
-
-    def discard_chance(self) -> dict[str, float]:
-        """Card name -> chance that at least one copy is discarded (empty without a hand)."""
-        if self.discard_dist is None or self.hand is None:
-            return {}
-        names = sorted({card for card, _ in self.hand})
-        return {n: float(self.discard_dist.where(lambda o, n=n: any(c == n for c, _ in o))) for n in names}
+    att, dfn = challenge.attacker, challenge.defender
+    stealth = tuple((_index(att, a, f"challenge.stealth.{a}"), _index(dfn, t, f"challenge.stealth.{a}"))
+                    for a, t in challenge.stealth)
+    kill = None if challenge.kill is None else tuple(
+        _index(dfn, name, f"challenge.kill[{i}]") for i, name in enumerate(challenge.kill))
+    intimidate = None if challenge.intimidate is None else _index(dfn, challenge.intimidate, "challenge.intimidate")
+    decl = Declaration("attacker", challenge.type, tuple(range(len(att.characters))),
+                       tuple(range(len(dfn.characters))), challenge.claim, stealth, kill, intimidate,
+                       (att.str_modifier, dfn.str_modifier))
+    board = Board(PLAYERS, (_state(att, False), _state(dfn, True)), challenge.first_player, challenge.keyword_order)
+    return board, decl
 
 
 def claim_result(challenge_type: str, claim: int, defender: Side) -> ClaimEffect:
-    """The claim result against the losing defender (p.23 "Claim"; 4.2.4).
+    """The claim result against the losing defender (glossary "Claim"; 4.2.4).
 
     Power: up to `claim` power leaves the defender's faction card, never more than it has.
     Military: the defender chooses and kills `claim` characters (fewer if they control fewer).
@@ -115,109 +91,62 @@ def claim_result(challenge_type: str, claim: int, defender: Side) -> ClaimEffect
     >>> claim_result("intrigue", 1, Side(hand=(("Ned", 1), ("Robb", 3)))).discard_chance()
     {'Ned': 0.25, 'Robb': 0.75}
     """
-    if challenge_type == "power":
-        moved = min(claim, defender.power.faction)
-        return ClaimEffect("power", claim, power_moved=moved,
-                           limit="power on the defender's faction card" if moved < claim else None)
-    if challenge_type == "military":
-        kills = claim if defender.in_play is None else min(claim, defender.in_play)
-        return ClaimEffect("military", claim, kills=kills, upper_bound=defender.in_play is None,
-                           limit="characters the defender controls" if kills < claim else None)
-    size = defender.hand_size
-    discards = claim if size is None else min(claim, size)
-    dist = None if defender.hand is None else deal(dict(defender.hand), discards)
-    return ClaimEffect("intrigue", claim, discards=discards, discard_dist=dist, hand=defender.hand,
-                       upper_bound=size is None,
-                       limit="cards in the defender's hand" if discards < claim else None)
-
-
-# ----------------------------------------------------------------------------- 4.2.5
-def renown_gained(characters: tuple[Character, ...]) -> int:
-    """Power the winner's participating characters gain from renown, 1 each (p.23 glossary).
-
-    >>> renown_gained((Character("A", 2, ("renown",)), Character("B", 1)))
-    1
-    """
-    return sum(1 for c in characters if c.has("renown"))
-
-
-# ----------------------------------------------------------------------------- game end
-@dataclass(frozen=True, slots=True)
-class GameEnd:
-    """How the game ended (Rules Reference p.23, "Winning the Game").
-
-    Attributes:
-        winner: ``"attacker"``, ``"defender"`` or None (a tie the first player must decide).
-        reason: ``"power"`` (15 or more), ``"elimination"`` (the opponent's deck is empty) or
-            ``"simultaneous"`` (both players meet a victory condition at once).
-        step: ``"start"`` or the framework step after which the game ended.
-        contenders: players meeting a victory condition.
-        eliminated: players with an empty draw deck.
-        decided_by: ``"rules"``, ``"first player"`` or ``"undecided"`` (no first player given).
-    """
-
-    winner: str | None
-    reason: str
-    step: str
-    contenders: tuple[str, ...]
-    eliminated: tuple[str, ...] = ()
-    decided_by: str = "rules"
-
-
-def victory(totals: Mapping[str, int], decks: Mapping[str, int | None] | None = None,
-            first_player: str | None = None, step: str = "start") -> GameEnd | None:
-    """The game's end, if any player meets a victory condition now (p.23).
-
-    A player wins with 15 or more power, or when their opponent is eliminated (empty draw deck).
-    If both meet a condition at once, the first player decides: they pick themselves (ruling);
-    with no first player given the tie is reported undecided (winner None).
-
-    >>> victory({"attacker": 15, "defender": 3}).winner
-    'attacker'
-    >>> victory({"attacker": 15, "defender": 16}).decided_by
-    'undecided'
-    >>> victory({"attacker": 15, "defender": 16}, first_player="defender").winner
-    'defender'
-    >>> victory({"attacker": 14, "defender": 0}) is None
-    True
-    """
-    eliminated = tuple(p for p in PLAYERS if decks is not None and decks.get(p) == 0)
-    reached = {p for p in PLAYERS if totals[p] >= VICTORY_POWER}
-    contenders = tuple(p for p in PLAYERS if p in reached or opponent(p) in eliminated)
-    if not contenders:
-        return None
-    if len(contenders) == 1:
-        reason = "power" if contenders[0] in reached else "elimination"
-        return GameEnd(contenders[0], reason, step, contenders, eliminated)
-    decided = "first player" if first_player else "undecided"
-    return GameEnd(first_player, "simultaneous", step, contenders, eliminated, decided)
-
-
-# ----------------------------------------------------------------------------- the challenge
-@dataclass(frozen=True, slots=True)
-class StepRecord:
-    """What one framework step did, and both power totals after it."""
-
-    number: str
-    event: str
-    totals: tuple[int, int]
+    board, decl = to_board(Challenge(challenge_type, claim, Side((Character("attacker", 1),)), defender))
+    return apply_claim(board, decl)[1]
 
 
 @dataclass(frozen=True, slots=True)
 class ChallengeResult:
-    """Everything one challenge resolves to (see `resolve_challenge`)."""
+    """One challenge scenario and what it resolved to."""
 
     challenge: Challenge
-    winner: str
-    unopposed: bool
-    strength: tuple[int, int]
-    bonus: int
-    claim: ClaimEffect | None
-    renown: tuple[int, int]
-    power_after: tuple[Power, Power]
-    game_end: GameEnd | None
-    steps: tuple[StepRecord, ...]
-    keywords_not_modeled: tuple[str, ...]
+    outcome: ChallengeOutcome
+
+    @property
+    def winner(self) -> str:
+        """``"attacker"``, ``"defender"`` or ``"none"``."""
+        return self.outcome.winner
+
+    @property
+    def unopposed(self) -> bool:
+        """The attacker won with the defending side counting 0 STR (p.23)."""
+        return self.outcome.unopposed
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        """Total STR of the attacker and of the defender."""
+        return self.outcome.strength
+
+    @property
+    def bonus(self) -> int:
+        """The unopposed bonus gained (0 or 1)."""
+        return self.outcome.bonus
+
+    @property
+    def claim(self) -> ClaimEffect | None:
+        """The claim result, None unless the attacker won."""
+        return self.outcome.claim
+
+    @property
+    def game_end(self) -> GameEnd | None:
+        """How the game ended, None if it goes on."""
+        return self.outcome.game_end
+
+    @property
+    def steps(self) -> tuple[StepRecord, ...]:
+        """Each step and the power totals after it."""
+        return self.outcome.steps
+
+    @property
+    def keywords(self) -> tuple[KeywordEffect, ...]:
+        """The keywords that acted, in the order they were processed."""
+        return self.outcome.keywords
+
+    @property
+    def renown(self) -> tuple[int, int]:
+        """Renown power gained by the attacker's and by the defender's characters."""
+        gained = {p: sum(k.amount for k in self.keywords if k.keyword == "renown" and k.player == p) for p in PLAYERS}
+        return gained["attacker"], gained["defender"]
 
     @property
     def power_moved(self) -> int:
@@ -225,8 +154,15 @@ class ChallengeResult:
         return self.claim.power_moved if self.claim else 0
 
     def after(self, player: str) -> Power:
-        """Power of ``"attacker"`` or ``"defender"`` after the challenge."""
-        return self.power_after[PLAYERS.index(player)]
+        """Power of ``"attacker"`` or ``"defender"`` after the challenge; ``cards`` counts every card
+        but the faction card."""
+        state = self.outcome.after.player(player)
+        return Power(state.faction, state.total - state.faction)
+
+    def before(self, player: str) -> Power:
+        """Power before the challenge, in the same form as `after`."""
+        return Power(self.challenge.side(player).power.faction,
+                     self.challenge.side(player).total_power - self.challenge.side(player).power.faction)
 
 
 def resolve_challenge(challenge: Challenge) -> ChallengeResult:
@@ -238,69 +174,5 @@ def resolve_challenge(challenge: Challenge) -> ChallengeResult:
     >>> r.winner, r.after("attacker").total, r.after("defender").total
     ('attacker', 9, 2)
     """
-    att, dfn = challenge.attacker, challenge.defender
-    power = {"attacker": att.power, "defender": dfn.power}
-    decks = {"attacker": att.deck, "defender": dfn.deck}
-    strength = (att.total_str, dfn.total_str)
-    steps: list[StepRecord] = []
-    winner, unopposed, bonus = "none", False, 0
-    claim: ClaimEffect | None = None
-    renown, not_modeled = (0, 0), ()
-
-    def record(number: str, event: str) -> GameEnd | None:
-        steps.append(StepRecord(number, event, (power["attacker"].total, power["defender"].total)))
-        return victory({p: power[p].total for p in PLAYERS}, decks, challenge.first_player, number)
-
-    def result(end: GameEnd | None) -> ChallengeResult:  # reads the variables as they are now
-        return ChallengeResult(challenge, winner, unopposed, strength, bonus, claim, renown,
-                               (power["attacker"], power["defender"]), end, tuple(steps), not_modeled)
-
-    if end := record("start", "position before the challenge"):
-        return result(end)
-    # 4.2.2: determine the winner (and whether the challenge is unopposed)
-    winner = challenge_winner(strength[0], strength[1], len(att.characters), len(dfn.characters))
-    unopposed = is_unopposed(winner, strength[1])
-    label = " (unopposed)" if unopposed else ""
-    if end := record("4.2.2", f"STR {strength[0]} against {strength[1]}: winner {winner}{label}"):
-        return result(end)
-    # 4.2.3: challenge bonuses
-    bonus = 1 if unopposed else 0
-    power["attacker"] = power["attacker"].gain(faction=bonus)
-    if end := record("4.2.3", "unopposed bonus: +1 power on the attacker's faction card" if bonus
-                     else "no challenge bonus"):
-        return result(end)
-    # 4.2.4: claim, attacker only
-    if winner == "attacker":
-        claim = claim_result(challenge.type, challenge.claim, dfn)
-        power["attacker"] = power["attacker"].gain(faction=claim.power_moved)
-        power["defender"] = power["defender"].gain(faction=-claim.power_moved)
-    if end := record("4.2.4", _claim_text(claim) if claim else "no claim (the attacker did not win)"):
-        return result(end)
-    # 4.2.5: challenge resolution keywords of the winner
-    event = "no keywords (no winner)"
-    if winner != "none":
-        characters = challenge.side(winner).characters
-        gained = renown_gained(characters)
-        renown = (gained, 0) if winner == "attacker" else (0, gained)
-        power[winner] = power[winner].gain(cards=gained)
-        not_modeled = tuple(
-            f"{c.name}: {k}" for c in characters for k in c.keywords
-            if k in RESOLUTION_KEYWORDS and k != "renown" and (k != "intimidate" or winner == "attacker"))
-        event = f"renown: +{gained} power on the {winner}'s characters"
-    if end := record("4.2.5", event):
-        return result(end)
-    record("4.2.6", "challenge ends")
-    return result(None)
-
-
-def _claim_text(claim: ClaimEffect) -> str:
-    if claim.type == "power":
-        text = f"power claim {claim.claim}: {claim.power_moved} power moved to the attacker's faction card"
-    elif claim.type == "military":
-        text = f"military claim {claim.claim}: the defender chooses and kills {claim.kills} character(s)"
-
-    else:
-        text = f"intrigue claim {claim.claim}: {claim.discards} card(s) discarded at random from hand"
-    if claim.upper_bound and claim.claim:
-        text += " (fewer if they have fewer)"
-    return text + (f" (limited by the {claim.limit})" if claim.limit else "")
+    board, decl = to_board(challenge)
+    return ChallengeResult(challenge, play_challenge(board, decl, declare=False, check_start=True))
