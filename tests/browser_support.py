@@ -210,7 +210,9 @@ SNAPSHOT_JS = r"""
     const layout = (plot && plot.layout) || {};
     const title = layout.title && typeof layout.title === 'object' ? layout.title.text : layout.title;
     const aq = el.closest('.aq-panel');
+    const agot = el.closest('.agot-panel');
     const group = aq ? (el.closest('.explorer-charts') ? 'aq' : 'aq-other')
+      : agot ? (el.closest('.explorer-results') ? 'agot' : el.closest('.agot-odds') ? 'agot-odds' : 'agot-other')
       : el.closest('.explorer-charts') ? 'battle'
       : el.closest('.lab-root') ? 'lab' : el.closest('.aotg-panel') ? 'assault' : 'other';
     return {
@@ -252,11 +254,11 @@ SUMMARY_JS = r"""
 
 VISIBLE_ERRORS_JS = r"""
 () => {
-  // Error text the app shows next to inputs (.aotg-error, .aq-error, .lab-error), and tracebacks or
+  // Error text the app shows next to inputs (.aotg-error, .aq-error, .agot-error, .lab-error), and tracebacks or
   // "...Error" in output areas (a failing cell, ipywidgets' "Error displaying widget").
   const shown = (e) => (e.checkVisibility ? e.checkVisibility() : e.offsetParent !== null);
   const found = [];
-  for (const e of document.querySelectorAll('.aotg-error, .aq-error, .lab-error')) {
+  for (const e of document.querySelectorAll('.aotg-error, .aq-error, .agot-error, .lab-error')) {
     const text = (e.innerText || '').trim();
     if (text && shown(e)) found.push('message next to an input: ' + text);
   }

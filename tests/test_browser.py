@@ -18,7 +18,11 @@ times, a fresh page each time, with the CPU throttled 4x (Chrome DevTools
    a Close Monster added, the view and the Payback's reach changed; after each, every visible chart
    EQUALS the figures computed here for the encounter in its scenario box (``.aq-scenario-text``),
    resolved by `explorer.resolve`, and the summary table agrees;
-5. the Dice lab tab: both charts drawn, a dice count changed, the charts equal what the lab's
+5. the A Game of Thrones tab (`tests/browser_agot.py`): its charts drawn, then a side's gold, a
+   character's STR and the first player changed; after each, the round's charts EQUAL the figures
+   computed here for the round in its scenario box (``.agot-scenario-text``), and the card-odds
+   charts those of their opening inputs;
+6. the Dice lab tab: both charts drawn, a dice count changed, the charts equal what the lab's
    engine computes here for the inputs shown.
 
 Any uncaught error, console error, console text with "anywidget" / "Failed to" / "Error", kernel
@@ -53,6 +57,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_agot import CHANGES as AGOT_CHANGES
+from tests.browser_agot import AgotSteps
 from tests.browser_arcadia import CHANGES as ARCADIA_CHANGES
 from tests.browser_arcadia import ArcadiaSteps
 from tests.browser_support import (
@@ -214,6 +220,7 @@ class Load:
     bad_input: dict[str, Any] = field(default_factory=dict)
     lab: dict[str, Any] = field(default_factory=dict)
     arcadia: dict[str, Any] = field(default_factory=dict)
+    agot: dict[str, Any] = field(default_factory=dict)
     steps: dict[str, str] = field(default_factory=dict)
     """Step name -> "ok", "FAILED: ...", or "not run: ..."."""
     kernel_tracebacks: list[str] = field(default_factory=list)
@@ -567,6 +574,8 @@ def run_load(browser: Any, server: Server, load: Load, battles: dict[str, Battle
             steps.append(("screenshots", driver.screenshots))
         arcadia = ArcadiaSteps(driver, load.arcadia, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
         steps.append(("arcadia quest", lambda: arcadia.run(screenshots=load.index == 1)))
+        agot = AgotSteps(driver, load.agot, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
+        steps.append(("a game of thrones", lambda: agot.run(screenshots=load.index == 1)))
         steps.append(("dice lab", driver.dice_lab))
     failed = None
     try:
@@ -674,7 +683,7 @@ def write_report(loads: list[Load], notebook: Path, seconds: float) -> dict[str,
             "load": ld.index, "cpu_throttle": ld.throttle, "steps": ld.steps,
             "first_chart_ms": ld.first_chart_ms, "first_chart_wall_ms": ld.first_chart_wall_ms,
             "all_visible_charts_drawn_ms": ld.all_charts_ms,
-            "changes": ld.changes, "bad_input": ld.bad_input, "arcadia_quest": ld.arcadia, "dice_lab": ld.lab,
+            "changes": ld.changes, "bad_input": ld.bad_input, "arcadia_quest": ld.arcadia, "agot_lcg": ld.agot, "dice_lab": ld.lab,
             "websocket_bytes": ld.log.ws_bytes, "websocket_frames": ld.log.ws_frames,
             "websocket_largest_frame_bytes": ld.log.ws_largest,
             "errors": ld.log.errors() + [f"kernel traceback: {t}" for t in ld.kernel_tracebacks] + ld.chart_errors,
@@ -714,6 +723,15 @@ def test_arcadia_quest_charts_equal_the_resolver_after_every_change(run: Run) ->
     for ld in run.loads:
         if ld.full:
             assert len(ld.arcadia.get("changes", [])) == len(ARCADIA_CHANGES), f"load {ld.index}: {ld.arcadia}"
+
+
+def test_agot_charts_equal_the_resolver_after_every_change(run: Run) -> None:
+    """The A Game of Thrones tab's charts draw, and after each change equal the round in its scenario box."""
+    failures = [f for ld in run.loads if ld.full for f in [ld.failed("a game of thrones")] if f]
+    assert not failures, "\n\n".join(failures)
+    for ld in run.loads:
+        if ld.full:
+            assert len(ld.agot.get("changes", [])) == len(AGOT_CHANGES), f"load {ld.index}: {ld.agot}"
 
 
 def test_dice_lab_draws_and_follows_its_inputs(run: Run) -> None:

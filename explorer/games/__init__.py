@@ -104,7 +104,8 @@ GAMES: dict[str, GameDef] = {
                 lab="explorer.games.arcadia_quest.lab:ArcadiaLabEngine",
                 panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest"),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
-                ("agot", "a game of thrones")),
+                ("agot", "a game of thrones"),
+                panel="explorer.panels.agot_lcg.panel:AgotPanel", panel_title="A Game of Thrones"),
     )
 }
 """Games with a resolver, by scenario name."""

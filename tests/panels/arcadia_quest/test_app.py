@@ -9,7 +9,8 @@ from explorer.games import find_game
 def test_show_has_the_arcadia_quest_tab_between_assault_and_the_dice_lab():
     app = show()
     tabs = app.children[-1]
-    assert list(tabs.titles) == ["Assault of the Giants", "Arcadia Quest", "Dice lab"]
+    assert list(tabs.titles) == ["Assault of the Giants", "Arcadia Quest", "A Game of Thrones",
+                                 "Dice lab"]
     tab = tabs.children[1]
     assert "explorer-lazy-tab" in tab._dom_classes and "aq-panel" not in tab.children[0]._dom_classes
     tabs.selected_index = 1  # the panel is built when its tab is first opened

@@ -167,11 +167,11 @@ def test_app_entry_points() -> None:
     tabs = app.children[-1]
     assert "explorer-app" in tabs._dom_classes
     assert [tabs.get_title(i) for i in range(len(tabs.children))] == ["Assault of the Giants", "Arcadia Quest",
-                                                                      "Dice lab"]
+                                                                      "A Game of Thrones", "Dice lab"]
     assert "aotg-panel" in show("assault-of-the-giants")._dom_classes
     assert "aotg-panel" in show("AotG")._dom_classes
     with pytest.raises(ScenarioError):
-        show("agot-lcg")
+        show("no-such-game")  # every game has a panel now; an unknown name is refused
 
 
 def test_figures_are_valid_plotly(monkeypatch: pytest.MonkeyPatch, panel: AssaultPanel) -> None:

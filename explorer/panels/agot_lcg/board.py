@@ -1,0 +1,250 @@
+"""The board and round builders of the A Game of Thrones panel: characters, each side, the challenges.
+
+Each editor turns its widgets into the round scenario's keys (`explorer.games.agot_lcg.round_scenario`)
+as typed, and back from a scenario. A bad entry stays as typed: the resolver names the field and the
+panel shows the message beside the editor. Keys a scenario has but no widget here are kept as they
+were, so a loaded file is written back whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.games.agot_lcg.model import CHALLENGE_TYPES
+from explorer.panels.common.display import ErrorMessage, heading, note
+from explorer.panels.common.number_box import NumberText
+
+__all__ = ["ChallengeRow", "CharacterRow", "RoundBuilder", "SideEditor", "split_names"]
+
+ICONS = CHALLENGE_TYPES
+"""The challenge icons a character may have."""
+
+_NARROW = widgets.Layout(width="40px")
+
+
+def split_names(text: str) -> list[str]:
+    """Comma-separated entries, trimmed, empty ones dropped.
+
+    >>> split_names(" Reaver, Knight of the Vale ,")
+    ['Reaver', 'Knight of the Vale']
+    """
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _optional(value: Any) -> bool:
+    return value != ""
+
+
+class CharacterRow:
+    """One character: name, STR, icons, keywords, kneeling, power on it, and a remove button."""
+
+    def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
+                 remove: Callable[[CharacterRow], None]) -> None:
+        self.extra = {k: v for k, v in data.items()
+                      if k not in ("name", "str", "icons", "keywords", "standing", "power")}
+        self.name = widgets.Text(str(data.get("name", "")), placeholder="name", continuous_update=False,
+                                 layout=widgets.Layout(width="120px"))
+        self.strength = NumberText(data.get("str", 1), tooltip="STR: a whole number >= 0, or X", layout=_NARROW)
+        icons = set(data.get("icons", []))
+        self.icons = {icon: widgets.ToggleButton(icon in icons, description=icon[:3], tooltip=f"{icon} icon",
+                                                 layout=widgets.Layout(width="46px")) for icon in ICONS}
+        self.keywords = widgets.Text(", ".join(data.get("keywords", [])), placeholder="keywords",
+                                     tooltip="keywords, comma-separated (renown, stealth, prized (1)...)",
+                                     continuous_update=False, layout=widgets.Layout(width="110px"))
+        self.kneeling = widgets.Checkbox(not data.get("standing", True), description="knelt", indent=False,
+                                         layout=widgets.Layout(width="56px"))
+        self.power = NumberText(data.get("power", 0), tooltip="power on this character", layout=_NARROW)
+        self.remove = widgets.Button(icon="trash", tooltip="remove", layout=widgets.Layout(width="34px"))
+        self.remove.on_click(lambda _b: remove(self))
+        for w in (self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling, self.power):
+            w.observe(lambda _c: changed(), "value")
+        self.widget = widgets.HBox([self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling,
+                                    self.power, self.remove])
+        self.widget.add_class("agot-character")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The character as the scenario writes it."""
+        out: dict[str, Any] = {"name": self.name.value, "str": self.strength.value,
+                               "icons": [i for i in ICONS if self.icons[i].value],
+                               "keywords": split_names(self.keywords.value)}
+        if self.kneeling.value:
+            out["standing"] = False
+        if self.power.value != 0:
+            out["power"] = self.power.value
+        return out | self.extra
+
+
+class SideEditor:
+    """One player's side: faction power, gold, claim, deck, hand, and the characters in play."""
+
+    def __init__(self, key: str, data: Mapping[str, Any], changed: Callable[[], None]) -> None:
+        self.key = key
+        self._changed = changed
+        self.extra: dict[str, Any] = {}
+        self.error = ErrorMessage("agot-error", f"agot-error-{key}")
+        style = {"description_width": "initial"}
+        box = widgets.Layout(width="118px")
+        self.faction = NumberText(0, description="faction power", style=style, layout=widgets.Layout(width="150px"))
+        self.gold = NumberText(0, description="gold", style=style, layout=box)
+        self.claim = NumberText(1, description="claim", style=style, layout=box)
+        self.deck = NumberText("", description="deck", style=style, layout=box, tooltip="cards left; empty: unknown")
+        self.hand = NumberText("", description="hand", style=style, layout=box, tooltip="cards in hand; empty: unknown")
+        for w in (self.faction, self.gold, self.claim, self.deck, self.hand):
+            w.add_class(f"agot-{key}-{w.description.split()[0]}")
+            w.observe(lambda _c: self._notify(), "value")
+        self.add = widgets.Button(description="add character", icon="plus", layout=widgets.Layout(width="150px"))
+        self.add.add_class(f"agot-{key}-add")
+        self.add.on_click(lambda _b: self.add_character({"name": self._fresh_name(), "str": 1, "icons": ["military"]}))
+        self.rows: list[CharacterRow] = []
+        self.list = widgets.VBox([])
+        self._quiet = False
+        self.title = heading(f"{key.capitalize()} player" + (" (makes their challenges first)" if key == "first" else ""))
+        legend = note("name · STR · icons (military, intrigue, power) · keywords · knelt · power on it")
+        self.widget = widgets.VBox([self.title, widgets.HBox([self.faction, self.gold, self.claim]),
+                                    widgets.HBox([self.deck, self.hand]), legend, self.list, self.add,
+                                    self.error.widget])
+        self.widget.add_class(f"agot-side-{key}")
+        self.load(data)
+
+    def _notify(self) -> None:
+        if not self._quiet:
+            self._changed()
+
+    def _fresh_name(self) -> str:
+        names = {r.name.value for r in self.rows}
+        return next(f"Character {i}" for i in range(1, 100) if f"Character {i}" not in names)
+
+    def add_character(self, data: Mapping[str, Any]) -> CharacterRow:
+        """Add a character row (and resolve)."""
+        row = CharacterRow(data, self._notify, self.remove_character)
+        self.rows.append(row)
+        self.list.children = [r.widget for r in self.rows]
+        self._notify()
+        return row
+
+    def remove_character(self, row: CharacterRow) -> None:
+        """Take a character row away (and resolve)."""
+        self.rows.remove(row)
+        self.list.children = [r.widget for r in self.rows]
+        self._notify()
+
+    def names(self) -> list[str]:
+        """The characters' names, in order."""
+        return [r.name.value for r in self.rows]
+
+    def to_dict(self) -> dict[str, Any]:
+        """This player as the round scenario writes it."""
+        out: dict[str, Any] = {"faction": self.faction.value, "gold": self.gold.value, "claim": self.claim.value}
+        for key, box in (("deck", self.deck), ("hand", self.hand)):
+            if _optional(box.value):
+                out[key] = box.value
+        out["characters"] = [r.to_dict() for r in self.rows]
+        return out | self.extra
+
+    def load(self, data: Mapping[str, Any]) -> None:
+        """Set every input from the scenario's entry for this player (no resolve)."""
+        self._quiet = True
+        try:
+            hand = data.get("hand", "")
+            self.extra = {k: v for k, v in data.items() if k not in ("faction", "gold", "claim", "deck", "hand",
+                                                                      "characters")}
+            if isinstance(hand, dict):  # named cards in hand: kept as they are (no input for them)
+                self.extra["hand"], hand = hand, ""
+            self.hand.disabled = "hand" in self.extra
+            self.faction.value, self.gold.value = data.get("faction", 0), data.get("gold", 0)
+            self.claim.value, self.deck.value, self.hand.value = data.get("claim", 1), data.get("deck", ""), hand
+            self.rows = []
+            for character in data.get("characters", []):
+                self.rows.append(CharacterRow(character, self._notify, self.remove_character))
+            self.list.children = [r.widget for r in self.rows]
+        finally:
+            self._quiet = False
+
+
+class ChallengeRow:
+    """One declared challenge: who attacks, the type, the attackers and (optionally) the defenders."""
+
+    def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
+                 remove: Callable[[ChallengeRow], None]) -> None:
+        self.extra = {k: v for k, v in data.items() if k not in ("attacker", "type", "attackers", "defenders")}
+        self.attacker = widgets.Dropdown(options=["first", "second"], value=data.get("attacker", "first"),
+                                         layout=widgets.Layout(width="90px"))
+        self.type = widgets.Dropdown(options=list(CHALLENGE_TYPES), value=data.get("type", "military"),
+                                     layout=widgets.Layout(width="100px"))
+        self.attackers = widgets.Text(", ".join(data.get("attackers", [])), placeholder="attackers, comma-separated",
+                                      continuous_update=False, layout=widgets.Layout(width="220px"))
+        defenders = data.get("defenders", "best")
+        self.defenders = widgets.Text("" if defenders == "best" else ", ".join(defenders) or "none",
+                                      placeholder="empty: the best defence", continuous_update=False,
+                                      tooltip="defenders, comma-separated; 'none' for no defender; empty: the "
+                                              "defence that gives the attacker least",
+                                      layout=widgets.Layout(width="200px"))
+        self.remove = widgets.Button(icon="trash", tooltip="remove", layout=widgets.Layout(width="34px"))
+        self.remove.on_click(lambda _b: remove(self))
+        for w in (self.attacker, self.type, self.attackers, self.defenders):
+            w.observe(lambda _c: changed(), "value")
+        self.widget = widgets.HBox([self.attacker, self.type, self.attackers, self.defenders, self.remove])
+        self.widget.add_class("agot-challenge")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The challenge as the scenario writes it."""
+        out: dict[str, Any] = {"attacker": self.attacker.value, "type": self.type.value,
+                               "attackers": split_names(self.attackers.value)}
+        text = self.defenders.value.strip()
+        if text:
+            out["defenders"] = [] if text.lower() == "none" else split_names(text)
+        return out | self.extra
+
+
+class RoundBuilder:
+    """The challenges of the round, in the order declared (the first player's first)."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        self._changed = changed
+        self._quiet = False
+        self.rows: list[ChallengeRow] = []
+        self.list = widgets.VBox([])
+        self.error = ErrorMessage("agot-error", "agot-error-challenges")
+        self.add = widgets.Button(description="add challenge", icon="plus", layout=widgets.Layout(width="150px"))
+        self.add.add_class("agot-add-challenge")
+        self.add.on_click(lambda _b: self.add_challenge({"attacker": "first", "type": "power", "attackers": []}))
+        self.widget = widgets.VBox([
+            heading("Challenges, in the order declared"),
+            note("attacker · type · attackers · defenders (empty: the best defence; 'none': undefended). "
+                 "One of each type per player; the first player makes all theirs first (4.2)."),
+            self.list, self.add, self.error.widget])
+        self.widget.add_class("agot-round-builder")
+
+    def _notify(self) -> None:
+        if not self._quiet:
+            self._changed()
+
+    def add_challenge(self, data: Mapping[str, Any]) -> ChallengeRow:
+        """Add a challenge row (and resolve)."""
+        row = ChallengeRow(data, self._notify, self.remove_challenge)
+        self.rows.append(row)
+        self.list.children = [r.widget for r in self.rows]
+        self._notify()
+        return row
+
+    def remove_challenge(self, row: ChallengeRow) -> None:
+        """Take a challenge away (and resolve)."""
+        self.rows.remove(row)
+        self.list.children = [r.widget for r in self.rows]
+        self._notify()
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """The challenges as the scenario lists them."""
+        return [r.to_dict() for r in self.rows]
+
+    def load(self, items: list[Mapping[str, Any]]) -> None:
+        """Replace the challenges (no resolve)."""
+        self._quiet = True
+        try:
+            self.rows = [ChallengeRow(item, self._notify, self.remove_challenge) for item in items]
+            self.list.children = [r.widget for r in self.rows]
+        finally:
+            self._quiet = False

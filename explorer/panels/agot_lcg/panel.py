@@ -1,0 +1,221 @@
+"""The A Game of Thrones panel: build both sides, declare a round of challenges, see what the rules make of it.
+
+The panel keeps no rules: it writes its inputs as a round scenario (``"question": "round"``), hands
+it to the game's core and shows the result (the summary, the step trace in the rulebook's words,
+the power through the round and the winner-by-STR heatmap). A bad input shows a message beside it,
+naming the field; the last good charts stay, dimmed and labelled. The what-if comparison, the
+sweep, the round's steps and the scenario box are the shared parts of `explorer.panels.common`,
+told of every resolve through the host protocol and given the game's pieces by `AgotAdapter`.
+The card odds and the race to 15 have their own inputs (`OddsPanel`).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.errors import ScenarioError
+from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter, resolve_round
+from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
+from explorer.panels.agot_lcg.odds import OddsPanel
+from explorer.panels.agot_lcg.results import RoundResults
+from explorer.panels.common.display import ErrorMessage, note, stylesheet
+from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.panels.common.scenario_io import ScenarioBox, check_game
+from explorer.panels.common.sweep import Sweep
+from explorer.panels.common.trace_view import TraceView
+from explorer.panels.common.whatif import WhatIf
+
+__all__ = ["AgotPanel", "DEFAULT", "META_KEYS"]
+
+META_KEYS = ("title", "notes", "x", "keyword_order")
+"""Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
+
+DEFAULT: dict[str, Any] = {
+    "format": 1, "game": GAME, "question": "round",
+    "players": {
+        "first": {"faction": 5, "gold": 1, "claim": 1, "deck": 30, "characters": [
+            {"name": "Sworn Knight", "str": 4, "icons": ["military", "power"], "keywords": ["renown"]},
+            {"name": "Spy", "str": 2, "icons": ["intrigue"], "keywords": ["stealth"]},
+            {"name": "Raider", "str": 3, "icons": ["military", "intrigue"], "keywords": ["pillage"]}]},
+        "second": {"faction": 6, "gold": 2, "claim": 1, "deck": 25, "characters": [
+            {"name": "Castellan", "str": 3, "icons": ["military", "power"], "power": 1},
+            {"name": "Steward", "str": 1, "icons": ["intrigue", "power"]}]}},
+    "challenges": [
+        {"attacker": "first", "type": "military", "attackers": ["Raider"]},
+        {"attacker": "first", "type": "power", "attackers": ["Sworn Knight"]},
+        {"attacker": "second", "type": "intrigue", "attackers": ["Steward"]}],
+}
+"""The round the panel opens with (example characters, not card data)."""
+
+
+class AgotPanel:
+    """Everything for one round of A Game of Thrones; `widget` is the root to display.
+
+    A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
+    `resume` and `on_update` are what the shared parts use.
+    """
+
+    def __init__(self) -> None:
+        self._ready = False
+        self._listeners = Listeners()
+        self.adapter = AgotAdapter()
+        """The game's pieces for the shared parts."""
+        self.valid = True
+        """False while the inputs are refused: every view then shows the last valid round."""
+        self.meta: dict[str, Any] = {}
+        """Top-level keys of a loaded scenario with no input here (`META_KEYS`)."""
+        players = DEFAULT["players"]
+        self.sides = {key: SideEditor(key, players[key], self._changed) for key in ("first", "second")}
+        self.challenges = RoundBuilder(self._changed)
+        self.challenges.load(DEFAULT["challenges"])
+        self.swap = widgets.Button(description="swap first player", icon="exchange",
+                                   tooltip="the second player becomes the first (sides and challenges swap)")
+        self.swap.add_class("agot-swap")
+        self.swap.on_click(lambda _b: self.swap_players())
+        self.error = ErrorMessage("agot-error", "agot-error-main")
+        self.status = widgets.HTML()
+        self.result = resolve_round(self.scenario())
+        self.results = RoundResults(self.result)
+        self.odds = OddsPanel()
+        self.whatif = WhatIf(self, self.adapter)
+        self.sweep = Sweep(self, self.adapter)
+        self.scenario_box = ScenarioBox(self, self.adapter)
+        self.trace = TraceView(self, self.adapter)
+        self._deterministic_trace()
+        self.widget = self._layout()
+        self._ready = True
+        self.refresh()
+
+    def _layout(self) -> widgets.Widget:
+        inputs = widgets.VBox([self.swap, self.sides["first"].widget, self.sides["second"].widget, self.challenges.widget])
+        inputs.add_class("explorer-inputs")
+        order = note("A round of challenges (4.2): each declared challenge in order (attackers and defenders kneel, "
+                     "the higher STR wins, ties to the attacker, 0 STR wins nothing, unopposed +1 power, claim, "
+                     "keywords), then dominance (5.2). Rules Reference, 2nd edition.")
+        results = widgets.VBox([order, self.error.widget, self.status, self.results.widget])
+        results.add_class("explorer-results")
+        main = widgets.Box([inputs, results])
+        main.add_class("explorer-main")
+        extras = widgets.Tab([self.odds.widget, self.whatif.widget, self.sweep.widget, self.trace.widget,
+                              self.scenario_box.widget],
+                             titles=("Card odds, race to 15", "What if? (A vs B)", "Sweep", "The round's steps",
+                                     "Scenario (save, load)"))
+        root = widgets.VBox([stylesheet(), main, extras])
+        root.add_class("agot-panel")
+        root.add_class("explorer-root")
+        return root
+
+    def _deterministic_trace(self) -> None:
+        """A round has no chance in it: the shared "roll once" view shows its steps, with no seed."""
+        self.trace.seed.layout.display = self.trace.again.layout.display = "none"
+        self.trace.roll.description = "Show the steps"
+        self.trace.widget.children = (note("The current round step by step, each citing its rule (a round has no "
+                                           "dice: the same inputs always give the same steps)."),
+                                      *self.trace.widget.children[1:])
+
+    def scenario(self) -> dict[str, Any]:
+        """The panel's inputs as a round scenario (format v1 with the round keys), as typed."""
+        return {"format": 1, "game": GAME, "question": "round", **self.meta,
+                "players": {k: side.to_dict() for k, side in self.sides.items()},
+                "challenges": self.challenges.to_list()}
+
+    def apply(self, scenario: Mapping[str, Any]) -> None:
+        """Set every input from a round scenario (checked first by `AgotAdapter.check`), then resolve once.
+
+        Raises:
+            ScenarioError: the scenario is for another game or the reader refuses it; no input changed.
+        """
+        check_game(scenario, GAME)
+        resolve_round(scenario)
+        self.pause()
+        try:
+            self.meta = {k: scenario[k] for k in META_KEYS if k in scenario}
+            for key, side in self.sides.items():
+                side.load(scenario["players"][key])
+            self.challenges.load(list(scenario.get("challenges") or []))
+        finally:
+            self.resume()
+
+    def swap_players(self) -> None:
+        """Make the second player the first: the sides trade places, each challenge keeps its attacker's
+        characters, and the new first player's challenges come first (4.2); then resolve once."""
+        data = self.scenario()
+        other = {"first": "second", "second": "first"}
+        challenges = [c | {"attacker": other.get(c["attacker"], c["attacker"])} for c in data["challenges"]]
+        challenges.sort(key=lambda c: c["attacker"] != "first")
+        self.pause()
+        try:
+            for key, side in self.sides.items():
+                side.load(data["players"][other[key]])
+            self.challenges.load(challenges)
+        finally:
+            self.resume()
+
+    def on_update(self, listener: Listener) -> None:
+        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
+        self._listeners.add(listener)
+
+    def _changed(self) -> None:
+        if self._ready:
+            self.refresh()
+
+    def pause(self) -> None:
+        """Stop resolving on every change (while many inputs are set at once)."""
+        self._ready = False
+
+    def resume(self) -> None:
+        """Resolve again on changes, and resolve now."""
+        self._ready = True
+        self.refresh()
+
+    def _messages(self) -> list[ErrorMessage]:
+        return [self.error, self.challenges.error, *(side.error for side in self.sides.values())]
+
+    def _route(self, error: ScenarioError) -> ErrorMessage:
+        """The message box beside the input the error names."""
+        field = error.field
+        for prefix, message in (("players.first", self.sides["first"].error),
+                                ("players.second", self.sides["second"].error),
+                                ("challenges", self.challenges.error)):
+            if field == prefix or field.startswith((f"{prefix}.", f"{prefix}[")):
+                return message
+        return self.error
+
+    def _refused(self, problem: str, reason: str) -> bool:
+        self.valid = False
+        self.results.mark_stale(reason)
+        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
+        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
+        return False
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs; on bad input show where, keep the last good charts.
+
+        Returns:
+            True if the charts now show the current inputs.
+        """
+        for message in self._messages():
+            message.clear()
+        start = time.perf_counter()
+        self.results.mark_pending()
+        try:
+            result = resolve_round(self.scenario())
+        except ScenarioError as error:
+            self._route(error).show(str(error))
+            return self._refused(str(error), f"Not updated: {error}. Showing the last valid round.")
+        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
+            problem = f"unexpected problem: {type(error).__name__}: {error}"
+            self.error.show(problem)
+            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
+                                          "Showing the last valid round.")
+        self.result, self.valid = result, True
+        self.results.update(result)
+        self._listeners.notify(Update(valid=True))
+        elapsed = (time.perf_counter() - start) * 1e3
+        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
+        return True

@@ -1,0 +1,142 @@
+"""The A Game of Thrones panel: charts follow every kind of change, errors sit beside the input."""
+
+from __future__ import annotations
+
+import json
+
+import explorer
+from explorer.app import show
+from explorer.games import find_game
+from explorer.panels.agot_lcg.adapter import AgotAdapter
+from explorer.panels.common.host import GameAdapter, PanelHost
+from tests.panels.agot_lcg.support import ROOT, check_charts, resolved, typed
+
+
+def test_the_panel_is_a_host_with_an_adapter(panel):
+    assert isinstance(panel, PanelHost) and isinstance(AgotAdapter(), GameAdapter)
+    assert {"agot-panel", "explorer-root"} <= set(panel.widget._dom_classes)
+    check_charts(panel)
+
+
+def test_charts_follow_each_kind_of_change(panel):
+    first, second = panel.sides["first"], panel.sides["second"]
+    typed(first.rows[0].strength, "7")
+    check_charts(panel)
+    second.rows[0].kneeling.value = True
+    check_charts(panel)
+    first.rows[1].icons["power"].value = True
+    check_charts(panel)
+    typed(second.gold, "9")
+    check_charts(panel)
+    typed(second.faction, "14")
+    check_charts(panel)
+    first.add_character({"name": "Giant", "str": 12, "icons": ["power"]})
+    check_charts(panel)
+    panel.challenges.rows[1].attackers.value = "Sworn Knight, Giant"
+    check_charts(panel)
+    panel.challenges.rows[0].defenders.value = "none"
+    check_charts(panel)
+    first.rows[0].keywords.value = "renown, insight"
+    check_charts(panel)
+    panel.challenges.remove_challenge(panel.challenges.rows[-1])
+    check_charts(panel)
+    panel.challenges.add_challenge({"attacker": "second", "type": "power", "attackers": ["Steward"]})
+    check_charts(panel)
+    panel.challenges.remove_challenge(panel.challenges.rows[-1])
+    second.remove_character(second.rows[1])
+    check_charts(panel)
+    names = first.names()
+    panel.swap_players()
+    assert second.names() == names and {c["attacker"] for c in panel.scenario()["challenges"]} == {"second"}
+    check_charts(panel)
+
+
+def test_bad_input_marks_charts_stale_naming_the_field_and_a_fix_clears_it(panel):
+    row = panel.sides["second"].rows[0]
+    typed(row.strength, "2.5")
+    assert not panel.valid
+    assert panel.sides["second"].error.text.startswith("players.second.characters[0].str")
+    assert all("players.second.characters[0].str" in c.note for c in panel.results.figures.values())
+    assert "agot-stale" in panel.results.summary._dom_classes
+    assert "players.second.characters[0].str" in panel.whatif.compare.note
+    typed(row.strength, "3")
+    assert panel.sides["second"].error.text == ""
+    check_charts(panel)
+    panel.challenges.rows[0].attackers.value = "Nobody"
+    assert panel.challenges.error.text.startswith("challenges[0].attackers[0]")
+    assert all("challenges[0]" in c.note for c in panel.results.figures.values())
+    panel.challenges.rows[0].attackers.value = "Raider"
+    check_charts(panel)
+
+
+def test_the_scenario_box_loads_the_round_example(panel):
+    box = panel.scenario_box
+    assert "agot-scenario-text" in box.text._dom_classes
+    box.text.value = (ROOT / "examples" / "agot-round.json").read_text()
+    box.load_text()
+    assert box.error.text == ""
+    data = json.loads((ROOT / "examples" / "agot-round.json").read_text())
+    assert resolved(panel).to_dict() == explorer.resolve(data).to_dict()
+    assert panel.scenario()["challenges"][2]["defenders"] == []
+    assert panel.scenario()["players"]["second"]["hand"] == data["players"]["second"]["hand"]
+    check_charts(panel)
+    assert "Hedge Knight" in panel.results.summary.value  # the military claim kills him
+
+
+def test_the_scenario_box_refuses_other_games_and_questions(panel):
+    before = panel.scenario()
+    box = panel.scenario_box
+    for name, field in (("arcadia-troll.json", "game"), ("agot-card-odds.json", "question"),
+                        ("agot-best-plan.toml", "best_plan")):
+        box.text.value = (ROOT / "examples" / name).read_text()
+        box.load_text()
+        assert box.error.text.startswith(field), (name, box.error.text)
+        assert panel.scenario() == before
+
+
+def test_whatif_sweep_and_steps_follow(panel):
+    panel.whatif.set_pin()
+    typed(panel.sides["first"].gold, "6")
+    assert "+" in panel.whatif.differences.value
+    panel.sweep.run_sweep()
+    assert panel.sweep.error.text == ""
+    z = panel.sweep.heatmap.data[0].z
+    assert len(z) == 7 and len(z[0]) == 7
+    panel.trace.run()
+    assert "dominance" in panel.trace.output.value and "5.2" in panel.trace.output.value
+
+
+def test_odds_charts_and_errors(panel):
+    odds = panel.odds
+    typed(odds.hand, "7")
+    typed(odds.claim, "2")
+    bars = odds.figures["intrigue"].data[0]
+    assert dict(zip(bars.x, bars.y)) == {0: 2 / 7, 1: 5 / 7}
+    typed(odds.deck, "-1")
+    assert odds.error.text.startswith("draw.deck")
+    assert all("draw.deck" in c.note for c in odds.figures.values())
+    typed(odds.deck, "60")
+    assert odds.valid and all(c.note == "" for c in odds.figures.values())
+
+
+def test_show_has_the_tab_after_arcadia_quest():
+    app = show()
+    tabs = app.children[-1]
+    titles = list(tabs.titles)
+    assert titles.index("A Game of Thrones") == titles.index("Arcadia Quest") + 1
+    index = titles.index("A Game of Thrones")
+    tabs.selected_index = index
+    assert "agot-panel" in tabs.children[index].children[0]._dom_classes
+    assert "agot-panel" in show("agot-lcg")._dom_classes
+    assert find_game("agot").panel_title == "A Game of Thrones"
+
+
+def test_figures_are_valid_plotly(monkeypatch, panel):
+    from explorer.charts import common
+    from explorer.charts.agot_lcg import round_figures
+    from explorer.panels.agot_lcg.odds import odds_figures
+    from explorer.panels.agot_lcg.results import grid_for
+
+    monkeypatch.setattr(common, "VALIDATE", True)
+    round_figures(panel.result.result, grid_for(panel.result))
+    odds_figures(panel.odds.question)
