@@ -1,57 +1,162 @@
-"""Serve the explorer with Voila on this machine only, after printing the address to open.
+"""Serve the explorer with Voila and print the address to open, token included.
 
-Usage: ``python scripts/serve.py [NOTEBOOK] [--port PORT]`` (``make run`` does this).
+Usage: ``python scripts/serve.py [NOTEBOOK] [--port PORT] [--token TOKEN] [--max-sessions N]
+[--warm N] [--idle-timeout SECONDS] [--public]`` (``make run`` does this; see ``--help``).
+
 The port is PORT (default 8866) if it is free, otherwise one the system picks; the address
-printed is the one Voila serves (``--Voila.port_retries=0``: never another port silently).
+printed is the one served (``--Voila.port_retries=0``: never another port silently). The server
+is `explorer.server.ExplorerVoila`: it frees a page's kernel when the page is left, culls
+kernels whose page went away, caps the number of kernels and accepts only a local ``Host``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import socket
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+DEFAULT_MAX_SESSIONS = 8
+DEFAULT_WARM = 1
+DEFAULT_IDLE_TIMEOUT = 120
+MIN_IDLE_TIMEOUT = 15
+"""A kernel has no connection from its start until its page has loaded and connected: culling
+it sooner than this could take it from a page still loading on a busy machine."""
+IOPUB_TIMEOUT = 30
+"""Seconds Voila waits, after a cell ran, for the cell's output (nbclient's default is 4)."""
 
 
-def pick_port(wanted: int) -> int:
-    """`wanted` if it is free on localhost, else a free port chosen by the system."""
+def pick_port(wanted: int, host: str = HOST) -> int:
+    """`wanted` if it is free on `host`, else a free port chosen by the system.
+
+    Args:
+        wanted: The port asked for.
+        host: The address the server will listen on.
+
+    Returns:
+        A port that was free a moment ago.
+    """
     for port in (wanted, 0):
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
             try:
-                sock.bind((HOST, port))
+                sock.bind((host, port))
             except OSError:
                 continue
             return sock.getsockname()[1]
-    raise SystemExit(f"error: no free port on {HOST}")
+    raise SystemExit(f"error: no free port on {host}")
+
+
+def positive(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def idle_seconds(text: str) -> int:
+    """An argparse type: an idle timeout of at least `MIN_IDLE_TIMEOUT` seconds."""
+    value = int(text)
+    if value < MIN_IDLE_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"must be >= {MIN_IDLE_TIMEOUT} s (a page's kernel must outlive the page's loading), got {value}")
+    return value
+
+
+def non_negative(text: str) -> int:
+    """An argparse type: an integer >= 0."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("notebook", nargs="?", default=str(ROOT / "notebooks" / "explorer.ipynb"))
+    parser.add_argument("--port", type=int, default=8866, help="port to serve on if free (default 8866)")
+    parser.add_argument(
+        "--token", default=os.environ.get("EXPLORER_TOKEN") or None,
+        help="the token the address must carry (default: $EXPLORER_TOKEN, else a new random one)",
+    )
+    parser.add_argument(
+        "--max-sessions", type=positive, default=DEFAULT_MAX_SESSIONS,
+        help=f"most kernels at a time, warm ones included (default {DEFAULT_MAX_SESSIONS})",
+    )
+    parser.add_argument(
+        "--warm", type=non_negative, default=DEFAULT_WARM,
+        help=f"kernels kept ready with the notebook already run (default {DEFAULT_WARM}; 0: none)",
+    )
+    parser.add_argument(
+        "--idle-timeout", type=idle_seconds, default=DEFAULT_IDLE_TIMEOUT,
+        help=f"seconds before a kernel whose page is gone is shut down (default {DEFAULT_IDLE_TIMEOUT}, "
+             f"at least {MIN_IDLE_TIMEOUT})",
+    )
+    parser.add_argument(
+        "--public", action="store_true",
+        help="listen on every interface and accept any Host header (the token is still required)",
+    )
+    return parser.parse_args(argv)
+
+
+def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) -> list[str]:
+    """The command line of `explorer.server.ExplorerVoila` for these options."""
+    argv = [
+        str(notebook),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={'0.0.0.0' if args.public else HOST}",
+        "--Voila.port_retries=0",
+        f"--Voila.token={token}",
+        f"--ExplorerVoila.max_sessions={args.max_sessions}",
+        f"--ExplorerVoila.idle_timeout={args.idle_timeout}",
+        f"--ExplorerVoila.public={args.public}",
+        # A bug report can quote a traceback; not shown to the world in public mode.
+        f"--show_tracebacks={not args.public}",
+        # After a cell, Voila waits this long for its output (the app's widgets) to come through;
+        # nbclient's 4 s default loses the whole app when a busy 2-core machine is slower.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+    ]
+    if args.warm:
+        argv += ["--preheat_kernel=True", f"--pool_size={min(args.warm, args.max_sessions)}"]
+    return argv
+
+
+def banner(url: str, args: argparse.Namespace) -> str:
+    """The lines printed before the server starts."""
+    rule = "=" * (len(url) + 12)
+    warm = f", {args.warm} kept warm" if args.warm else ""
+    where = ("  Public: any Host header is accepted; share the address only with whom you trust.\n"
+             if args.public else "")
+    return (
+        f"\n{rule}\n  Open  {url}\n{rule}\n"
+        f"  At most {args.max_sessions} sessions (kernels) at a time{warm}; a page left frees its kernel,\n"
+        f"  a kernel whose page went away without saying so is shut down after {args.idle_timeout} s.\n"
+        f"{where}"
+        "  Ctrl-C stops the server.\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebook", nargs="?", default=str(ROOT / "notebooks" / "explorer.ipynb"))
-    parser.add_argument("--port", type=int, default=8866)
-    args = parser.parse_args(argv)
+    """Check the options, print the address to open, then run the server in this process."""
+    args = parse_args(argv)
     notebook = Path(args.notebook).resolve()
     if not notebook.is_file():
         raise SystemExit(f"error: no notebook {notebook}")
-    port = pick_port(args.port)
-    url = f"http://{HOST}:{port}/"
-    rule = "=" * (len(url) + 12)
-    print(f"\n{rule}\n  Open  {url}\n{rule}\n"
-          "  The explorer opens in a few seconds (Voila runs the notebook on each page load).\n"
-          "  Ctrl-C stops the server.\n", flush=True)
-    command = [
-        sys.executable, "-m", "voila", str(notebook),
-        "--no-browser",
-        f"--port={port}",
-        f"--Voila.ip={HOST}",
-        "--Voila.port_retries=0",
-        "--show_tracebacks=True",  # local only: a bug report can quote the traceback
-    ]
-    os.execv(sys.executable, command)
+    token = args.token or secrets.token_urlsafe(24)
+    if not token.replace("-", "").replace("_", "").isalnum():
+        raise SystemExit("error: the token may hold only letters, digits, '-' and '_'")
+    port = pick_port(args.port, "0.0.0.0" if args.public else HOST)
+    shown_host = socket.gethostname() if args.public else HOST
+    print(banner(f"http://{shown_host}:{port}/?token={token}", args), flush=True)
+
+    from explorer.server import main as serve
+
+    serve(voila_argv(args, notebook, port, token))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,326 @@
+"""The explorer's Voila server: kernels freed on leave, culled when abandoned, capped in number.
+
+`scripts/serve.py` (``make run``) starts :class:`ExplorerVoila`, a small subclass of Voila's
+application that changes four things:
+
+* **Kernels are freed when a page is left.** Voila's page reads the ``_xsrf`` cookie and posts it
+  to ``/voila/api/shutdown/<kernel_id>`` on ``beforeunload``; but Voila's page handler never
+  issues that cookie, so the post carries an empty ``_xsrf`` and jupyter_server answers
+  403 "'_xsrf' argument missing from POST", leaving one kernel behind per page view.
+  :class:`ExplorerPageHandler` issues the cookie with the page, so the check passes as designed
+  (XSRF protection stays on). :class:`ExplorerShutdownHandler` also answers 404 for a kernel
+  that is unknown or still waiting in the warm pool, rather than a 500 or a lost warm kernel.
+* **Abandoned kernels are culled**: a kernel with no open websocket and no activity for
+  ``idle_timeout`` seconds is shut down (a crashed tab, a lost beacon); connected kernels stay,
+  and so do kernels whose page is still being sent.
+* **At most ``max_sessions`` kernels**: the warm pool only fills free places, and a page asked for
+  when every place is taken gets a short HTML message with status 503 instead of a kernel.
+* **Host check restored**: Voila turns jupyter_server's ``allow_remote_access`` on; here only
+  loopback addresses and ``localhost`` are accepted as the ``Host`` unless ``public`` is set.
+
+It builds on Voila 0.5's internals (its handler classes and `voila_kernel_manager_factory`); if a
+Voila upgrade moves the handlers it replaces, :meth:`ExplorerVoila.init_handlers` stops the start
+with a message rather than serve pages that leak kernels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import html
+from dataclasses import dataclass
+from typing import Any
+
+import tornado.web
+from jupyter_core.utils import ensure_async
+from traitlets import Bool, Integer
+from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+PLACE_WAIT_S = 5.0
+"""How long a page request waits for a place when all are taken before it is refused: on a reload,
+the page left posts its kernel's shutdown at about the time the new page is asked for."""
+
+FULL_MESSAGE = "The explorer is full: {n} sessions are open; close a tab or try again in a minute."
+"""What a page asked for beyond the cap says (``n`` is the number of open sessions)."""
+
+
+@dataclass
+class Ticket:
+    """One page request's claim on a session place, from the cap check until its kernel exists.
+
+    Attributes:
+        kernel_id: The kernel the page got, once it has one.
+    """
+
+    kernel_id: str | None = None
+
+
+_TICKET: contextvars.ContextVar[Ticket | None] = contextvars.ContextVar("explorer_page_ticket", default=None)
+"""The ticket of the page request being served (the kernel manager is called inside it)."""
+
+
+class SessionCap:
+    """Kernel-manager mixin: counts the kernels that serve pages and keeps the total under a cap.
+
+    It is put in front of the class Voila builds (`voila_kernel_manager_factory`), so it sees
+    kernels started for a page (``start_kernel``), taken from the warm pool
+    (``get_rendered_notebook``) and shut down (``shutdown_kernel``, also used by the culler).
+    A *session* is a kernel serving a page, or a page request admitted and still waiting for its
+    kernel. Warm kernels only take places no session uses, so the kernels never exceed the cap.
+    """
+
+    def __init__(self, *, max_sessions: int, warm_target: int = 0, **kwargs: Any) -> None:
+        """Set the cap, then let the kernel manager start (it may fill the warm pool at once).
+
+        Args:
+            max_sessions: The most kernels at a time, warm ones included.
+            warm_target: The warm kernels wanted when places are free (0 without preheating).
+            **kwargs: The kernel manager's own arguments.
+        """
+        self.max_sessions = max_sessions
+        self.warm_target = warm_target
+        self._sessions: set[str] = set()
+        self._loading: set[str] = set()  # kernels whose page is still being sent
+        self._waiting = 0
+        self._closing = False
+        super().__init__(**kwargs)
+
+    # -- counting -------------------------------------------------------------------------------
+
+    def session_ids(self) -> set[str]:
+        """The kernels serving pages now (a kernel that died on its own is dropped here)."""
+        self._sessions &= set(self.list_kernel_ids())
+        return set(self._sessions)
+
+    def open_sessions(self) -> int:
+        """Kernels serving pages, plus admitted page requests still waiting for one."""
+        return len(self.session_ids()) + self._waiting
+
+    def warm_count(self) -> int:
+        """Warm kernels: started or starting for the pool, not yet given to a page."""
+        return sum(len(pool) for pool in getattr(self, "_pools", {}).values())
+
+    def is_warm(self, kernel_id: str) -> bool:
+        """Whether `kernel_id` is a started kernel still waiting in the warm pool."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    if task.result().get("kernel_id") == kernel_id:
+                        return True
+        return False
+
+    def admit(self) -> Ticket | None:
+        """Reserve a place for a page request: a ticket, or None when every place is taken."""
+        if self._closing or self.open_sessions() >= self.max_sessions:
+            return None
+        self._waiting += 1
+        return Ticket()
+
+    def release(self, ticket: Ticket) -> None:
+        """End a page request: a ticket that never got a kernel gives its place back."""
+        if ticket.kernel_id is None:
+            ticket.kernel_id = ""
+            self._waiting -= 1
+        self._loading.discard(ticket.kernel_id)
+
+    def _claim(self, kernel_id: str) -> None:
+        """Count `kernel_id` as a session; it takes the place its request reserved, if any."""
+        self._sessions.add(kernel_id)
+        ticket = _TICKET.get()
+        if ticket is not None and ticket.kernel_id is None:
+            ticket.kernel_id = kernel_id
+            self._waiting -= 1
+            self._loading.add(kernel_id)
+
+    # -- the kernel manager's methods -------------------------------------------------------------
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel for a page (warm kernels are started by Voila's pool, past this method)."""
+        kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            self._claim(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        """Give a page a warm kernel (preheating only): that kernel becomes a session."""
+        render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+        self._claim(kernel_id)
+        return render_task, rendered, kernel_id
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        """Top the warm pool up, but only into places that no session uses (preheating only)."""
+        if self._closing:
+            return
+        target = max(0, min(self.warm_target, self.max_sessions - self.open_sessions()))
+        saved = self.kernel_pools_config
+        default = dict(saved.get("default", {}), pool_size=target)
+        self.kernel_pools_config = {"default": default}  # Voila's fill reads the size from here
+        try:
+            super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+        finally:
+            self.kernel_pools_config = saved
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        """Shut a kernel down (page left, culled, or server stopping); refill the pool if warm."""
+        try:
+            return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+        finally:
+            self._sessions.discard(kernel_id)
+            getattr(RequestInfoSocketHandler, "_cache", {}).pop(kernel_id, None)  # Voila keeps it forever
+            if self.warm_target and not self._closing:
+                self.fill_if_needed(notebook_name=getattr(self, "notebook_path", None))
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Cull as jupyter_server does, but never a kernel whose page is still being sent."""
+        if kernel_id in self._loading:
+            return
+        await ensure_async(super().cull_kernel_if_idle(kernel_id))
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        """Shut every kernel down, without refilling the pool meanwhile."""
+        self._closing = True
+        await ensure_async(super().shutdown_all(*args, **kwargs))
+
+
+def full_page(open_sessions: int) -> str:
+    """The HTML a page request gets when every session place is taken."""
+    message = html.escape(FULL_MESSAGE.format(n=open_sessions))
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<title>Rules explorer: full</title></head>\n"
+        '<body style="font-family: sans-serif; max-width: 40em; margin: 4em auto; line-height: 1.5">\n'
+        "<h1>Rules explorer</h1>\n"
+        f'<p class="explorer-full">{message}</p>\n'
+        '<p><a href="">Try again</a></p>\n'
+        "</body></html>\n"
+    )
+
+
+class ExplorerPageHandler(TornadoVoilaHandler):
+    """Voila's page handler, plus the ``_xsrf`` cookie and the session cap."""
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        """Check the Host and the user as Voila does, then issue the ``_xsrf`` cookie.
+
+        The page posts this cookie's value back when it is left, to free its kernel; reading
+        `xsrf_token` is what makes tornado set the cookie (before any byte of the page is sent).
+        """
+        await super().prepare()
+        if not self._finished:
+            _ = self.xsrf_token
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        """Serve the notebook's page if a session place is free, else the "full" message."""
+        if path:  # not the notebook: Voila redirects to the file, and no kernel starts
+            await super().get(path=path)
+            return
+        manager = self.kernel_manager
+        ticket = manager.admit()
+        waited = 0.0
+        while ticket is None and waited < PLACE_WAIT_S:  # a reload: the old page's kernel is going
+            await asyncio.sleep(0.25)
+            waited += 0.25
+            ticket = manager.admit()
+        if ticket is None:
+            self.log.warning("Refusing a page: %d sessions open (the cap)", manager.open_sessions())
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(full_page(manager.open_sessions()))
+            return
+        token = _TICKET.set(ticket)
+        try:
+            await super().get(path=path)
+        finally:
+            _TICKET.reset(token)
+            manager.release(ticket)
+
+
+class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
+    """Voila's shutdown-on-leave endpoint, answering 404 for unknown and warm kernels."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        """Shut down the kernel of the page being left (XSRF, Origin and Host checked before)."""
+        manager = self.kernel_manager
+        if kernel_id not in manager or manager.is_warm(kernel_id):
+            raise tornado.web.HTTPError(404, "no such page kernel")
+        self.log.info("Page left: shutting down kernel %s", kernel_id)
+        await super().post(kernel_id)
+
+
+class ExplorerVoila(Voila):
+    """Voila with the explorer's kernel lifetime, session cap and Host check (see the module)."""
+
+    max_sessions = Integer(8, config=True, help="The most kernels at a time, warm ones included.")
+    idle_timeout = Integer(
+        120, config=True,
+        help="Seconds after which a kernel with no open websocket and no activity is shut down.",
+    )
+    public = Bool(False, config=True, help="Accept any Host header (a token is still required).")
+
+    def init_settings(self) -> dict[str, Any]:
+        """Voila's settings, with our kernel manager and the Host check back on."""
+        conf = self.voila_configuration
+        preheat = bool(conf.preheat_kernel)
+        if preheat and conf.prelaunch_hook:
+            raise ValueError("preheated kernels and a prelaunch hook do not go together")
+        if preheat and conf.progressive_rendering:
+            raise ValueError("preheated kernels and progressive rendering do not go together")
+        conf.preheat_kernel = False  # Voila then builds a plain manager, with no pool to start
+        try:
+            settings = super().init_settings()
+        finally:
+            conf.preheat_kernel = preheat
+        self.kernel_manager = self._capped_kernel_manager(preheat, self.kernel_manager.allowed_message_types)
+        settings["kernel_manager"] = self.kernel_manager
+        settings["allow_remote_access"] = self.public
+        settings["local_hostnames"] = ["localhost"]
+        return settings
+
+    def _capped_kernel_manager(self, preheat: bool, allowed_message_types: list[str]) -> Any:
+        """Voila's kernel manager class (pooled if `preheat`) behind `SessionCap`, with culling."""
+        conf = self.voila_configuration
+        pool_size = max(0, int(conf.default_pool_size)) if preheat else 0
+        voila_class = voila_kernel_manager_factory(
+            conf.multi_kernel_manager_class, preheat, pool_size, page_config_hook=conf.page_config_hook
+        )
+        capped_class = type("ExplorerKernelManager", (SessionCap, voila_class), {})
+        manager = capped_class(
+            parent=self,
+            connection_dir=self.connection_dir,
+            kernel_spec_manager=self.kernel_spec_manager,
+            allowed_message_types=list(allowed_message_types),
+            max_sessions=self.max_sessions,
+            warm_target=pool_size,
+            cull_idle_timeout=self.idle_timeout,
+            cull_interval=max(1, min(30, self.idle_timeout // 4)),
+            cull_connected=False,
+            cull_busy=False,
+        )
+        return manager
+
+    def init_handlers(self) -> list[Any]:
+        """Voila's handlers, with our page and shutdown handlers in place of its own."""
+        swaps = {TornadoVoilaHandler: ExplorerPageHandler, VoilaShutdownKernelHandler: ExplorerShutdownHandler}
+        handlers: list[Any] = []
+        swapped = set()
+        for spec in super().init_handlers():
+            if isinstance(spec, tuple) and len(spec) >= 2 and spec[1] in swaps:
+                swapped.add(spec[1])
+                spec = (spec[0], swaps[spec[1]], *spec[2:])
+            handlers.append(spec)
+        if swapped != set(swaps):
+            missing = ", ".join(cls.__name__ for cls in swaps if cls not in swapped)
+            raise RuntimeError(f"Voila's handlers changed: {missing} not found (explorer/server.py)")
+        return handlers
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the server with Voila's command line (`scripts/serve.py` builds that line)."""
+    ExplorerVoila.launch_instance(argv)
