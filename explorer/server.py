@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import html
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,8 +201,27 @@ def full_page(open_sessions: int) -> str:
     )
 
 
+_CDN_STYLESHEET = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/npm/@fortawesome/[^"]*"[^>]*>\s*')
+"""Voila's lab template links Font Awesome from a CDN although its own bundle already carries
+the icons; offline (a workshop room, this machine) each link is a failed request and a console
+error on every page, so the page is sent without them."""
+
+
 class ExplorerPageHandler(TornadoVoilaHandler):
-    """Voila's page handler, plus the ``_xsrf`` cookie and the session cap."""
+    """Voila's page handler, plus the ``_xsrf`` cookie, the session cap and no CDN stylesheets."""
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Send a piece of the page, without the CDN stylesheet links (`_CDN_STYLESHEET`).
+
+        >>> _CDN_STYLESHEET.sub("", '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/'
+        ...                          '@fortawesome/fontawesome-free@^5/css/all.min.css" /> <b>')
+        '<b>'
+        """
+        if isinstance(chunk, bytes) and b"cdn.jsdelivr.net" in chunk:
+            chunk = _CDN_STYLESHEET.sub("", chunk.decode("utf-8")).encode("utf-8")
+        elif isinstance(chunk, str) and "cdn.jsdelivr.net" in chunk:
+            chunk = _CDN_STYLESHEET.sub("", chunk)
+        super().write(chunk)
 
     async def prepare(self) -> None:  # type: ignore[override]
         """Check the Host and the user as Voila does, then issue the ``_xsrf`` cookie.

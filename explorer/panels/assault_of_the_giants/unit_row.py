@@ -37,14 +37,14 @@ class UnitRow:
     def __init__(self, unit: Unit, sources: dict[str, str], changed: Callable[[], None],
                  act: Callable[[UnitRow, str], None]) -> None:
         self.sources = {f: sources.get(f, EXAMPLE) for f in FIELDS}
-        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width="130px"))
+        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width="112px"))
         self.fortitude = self._number(unit.fortitude, "fortitude")
         self.wounded_fortitude = self._number(unit.wounded_fortitude, "wounded_fortitude")
         self.ordning_value = self._number(unit.ordning_value, "ordning_value")
         self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
-                                        layout=widgets.Layout(width="92px"))
+                                        layout=widgets.Layout(width="86px"))
         self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
-                                         layout=widgets.Layout(width="100px"))
+                                         layout=widgets.Layout(width="94px"))
         self.provenance = widgets.HTML()
         buttons = []
         for icon, action, tip in (("arrow-up", "up", "take damage earlier"), ("arrow-down", "down", "take damage later"),
