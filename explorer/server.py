@@ -301,6 +301,7 @@ class ExplorerVoila(Voila):
         settings["kernel_manager"] = self.kernel_manager
         settings["allow_remote_access"] = self.public
         settings["local_hostnames"] = ["localhost"]
+        settings["compress_response"] = True  # plotly.js and the page gzipped (a 4.8 MB script is 1.5 MB)
         return settings
 
     def _capped_kernel_manager(self, preheat: bool, allowed_message_types: list[str]) -> Any:

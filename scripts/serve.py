@@ -103,6 +103,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+UNUSED_EXTENSIONS = ["jupyterlab-plotly", "anywidget", "jupyterlab_pygments"]
+"""JupyterLab extensions installed alongside but not used by the app's page."""
+
+
 def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) -> list[str]:
     """The command line of `explorer.server.ExplorerVoila` for these options."""
     argv = [
@@ -120,6 +124,10 @@ def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) 
         # After a cell, Voila waits this long for its output (the app's widgets) to come through;
         # nbclient's 4 s default loses the whole app when a busy 2-core machine is slower.
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # The page loads only the extensions the app uses: plotly's own renderer (a 4.8 MB
+        # bundle of plotly.js parsed at every start) and anywidget are not used by the explorer,
+        # whose charts come from the explorer-chart extension.
+        f"--VoilaConfiguration.extension_denylist={UNUSED_EXTENSIONS!r}",
     ]
     if args.warm:
         argv += ["--preheat_kernel=True", f"--pool_size={min(args.warm, args.max_sessions)}"]
