@@ -40,9 +40,12 @@ chromium:
 test: setup chromium
 	$(PY) -m pytest
 
-## Benchmarks (figures, not pass/fail).
+## Benchmarks: the exact engine against icepool, dyce, brute force and a Monte Carlo, one line per
+## problem with its target (PASS/FAIL); CSV and a Plotly chart in build/bench/. Options through
+## BENCH, e.g. `make bench BENCH="--quick --check"`. Then the panel's change-to-figures time.
 bench: setup
-	$(PY) benchmarks/bench_battle.py
+	[ $(VENV)/.bench -nt pyproject.toml ] || ( $(PY) -m pip install -q -e '.[test,bench]' && touch $(VENV)/.bench )
+	$(PY) benchmarks/run.py $(BENCH)
 	$(PY) benchmarks/bench_panel.py
 
 ## The server over 30 page views in Chromium: page-open times and memory (a few minutes).

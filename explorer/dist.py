@@ -75,6 +75,23 @@ class Dist(Generic[T]):
 
     # ----------------------------------------------------------------- constructors
     @classmethod
+    def of_counts(cls, weights: dict[T, int]) -> Dist[T]:
+        """A distribution from weights known to be whole numbers > 0 (engines' output): no checks,
+        only the reduction to lowest terms. Takes ownership of `weights`.
+
+        >>> Dist.of_counts({1: 2, 2: 4}) == Dist({1: 1, 2: 2})
+        True
+        """
+        if not weights:
+            raise ValueError("a distribution needs at least one outcome with positive weight")
+        divisor = math.gcd(*weights.values())
+        out = cls.__new__(cls)
+        out._weights = {o: w // divisor for o, w in weights.items()} if divisor > 1 else weights
+        out._cut = 0
+        out._hash = None
+        return out
+
+    @classmethod
     def single(cls, outcome: T) -> Dist[T]:
         """The distribution that always gives `outcome`.
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
-from explorer.games.assault_of_the_giants.casualties import Casualties, assign_damage
+from explorer.games.assault_of_the_giants.casualties import Casualties, casualties_by_damage
 from explorer.games.assault_of_the_giants.combat import side_totals
-from explorer.games.assault_of_the_giants.model import Battle, Side, Status
+from explorer.games.assault_of_the_giants.model import Battle, Side, Status, Unit
+from explorer.packed import Packing
 
 __all__ = ["SideResult", "BattleResult", "resolve_battle", "points_for", "resource_cards_for",
            "casualty_table", "joint_points", "plan_points"]
@@ -43,9 +45,14 @@ def resource_cards_for(victim: Side, victor: Side) -> tuple[int, ...]:
 
 
 def casualty_table(victim: Side, victor: Side, max_damage: int) -> list[Casualties]:
-    """Casualties of `victim` for each damage 0..max_damage under its casualty order."""
-    concede = points_for(victim, victor)
-    return [assign_damage(victim.units, d, victim.casualty_order, concede) for d in range(max_damage + 1)]
+    """Casualties of `victim` for each damage 0..max_damage under its casualty order (cached)."""
+    return list(_casualty_table(victim.units, victim.casualty_order, points_for(victim, victor), max_damage))
+
+
+@lru_cache(maxsize=256)
+def _casualty_table(units: tuple[Unit, ...], order: str, concede: tuple[int, ...],
+                    max_damage: int) -> tuple[Casualties, ...]:
+    return tuple(casualties_by_damage(units, order, concede, max_damage))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +99,22 @@ class BattleResult:
 
 
 def _damage(hits: Dist[int], blocks: Dist[int]) -> Dist[int]:
-    return hits.combine(blocks, lambda h, b: max(0, h - b))
+    """max(0, hits - blocks) for independent hits and blocks, by one packed multiplication.
+
+    With blocks reversed (slot top - b), the product's slot top + k holds P(hits - blocks = k).
+
+    >>> _damage(Dist({0: 1, 2: 1}), Dist({1: 1}))
+    Dist({0: 1, 1: 1})
+    """
+    top = max(blocks)
+    width = (hits.total * blocks.total).bit_length() + 1
+    layout = Packing((max(hits) + top + 1,), width)
+    product = layout.pack({(h,): w for h, w in hits.items()}) * layout.pack({(top - b,): w for b, w in blocks.items()})
+    weights: dict[int, int] = {}
+    for (slot,), w in layout.unpack(product).items():
+        k = max(0, slot - top)
+        weights[k] = weights.get(k, 0) + w
+    return Dist(weights)
 
 
 def resolve_battle(battle: Battle) -> BattleResult:

@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from explorer.games.assault_of_the_giants.model import Status, Unit
 
-__all__ = ["absorb", "assign_in_order", "listed_order", "assign_damage", "Casualties"]
+__all__ = ["absorb", "assign_in_order", "listed_order", "assign_damage", "casualties_by_damage", "best_orders",
+           "Casualties"]
 
 Casualties = tuple[Status, ...]
 """Status of each unit after the battle, in the side's listed order."""
@@ -70,6 +71,19 @@ def listed_order(units: Sequence[Unit]) -> tuple[int, ...]:
     return tuple(champions + [i for i, u in enumerate(units) if not u.champion])
 
 
+def casualties_by_damage(units: Sequence[Unit], policy: str, concede: Sequence[int], most: int) -> list[Casualties]:
+    """`assign_damage` for every damage 0..most (one shared search for ``fewest-op``).
+
+    >>> units = [Unit("big", 3, 2, 3), Unit("small", 1, 1, 1)]
+    >>> [[s.value[0] for s in c] for c in casualties_by_damage(units, "fewest-op", [3, 1], 4)]
+    [['h', 'h'], ['w', 'h'], ['w', 'h'], ['w', 'd'], ['d', 'd']]
+    """
+    if policy == "fewest-op":
+        orders = best_orders(tuple(units), tuple(concede), most)
+        return [assign_in_order(units, order, d) for d, order in enumerate(orders)]
+    return [assign_damage(units, d, policy, concede) for d in range(most + 1)]
+
+
 def assign_damage(units: Sequence[Unit], damage: int, policy: str, concede: Sequence[int]) -> Casualties:
     """Casualties under a named policy.
 
@@ -94,34 +108,120 @@ def assign_damage(units: Sequence[Unit], damage: int, policy: str, concede: Sequ
     raise ValueError(f"unknown casualty order {policy!r}")
 
 
-@lru_cache(maxsize=4096)
 def _best_order(units: tuple[Unit, ...], damage: int, concede: tuple[int, ...]) -> tuple[int, ...]:
-    """The earliest order (by listed index) minimising (points conceded, units defeated)."""
-    champions = frozenset(i for i, u in enumerate(units) if u.champion)
-    statuses = tuple(_start(units))
+    """The earliest order (by listed index) minimising (points conceded, units defeated).
 
-    @lru_cache(maxsize=None)
-    def best(remaining: frozenset[int], left: int) -> tuple[int, int]:
-        if left <= 0 or not remaining:
-            return (0, 0)
-        pool = (remaining & champions) or remaining
-        return min(_score(i, remaining, left) for i in pool)
+    A greedy walk: at each step, the unit of least listed index among those the rules allow
+    (champions first) that starts an optimal way to absorb the rest. The optimal values come
+    from `_values`, shared by every damage for the same army.
+    """
+    return best_orders(units, concede, damage)[damage]
 
-    def _score(i: int, remaining: frozenset[int], left: int) -> tuple[int, int]:
-        # Each unit is picked once, so its status when picked is its starting status.
-        status, rest = absorb(units[i], statuses[i], left)
-        defeated = status is Status.DEFEATED
-        later = best(remaining - {i}, rest)
-        return (later[0] + (concede[i] if defeated else 0), later[1] + defeated)
 
-    order: list[int] = []
-    remaining = frozenset(range(len(units)))
-    left = damage
-    while left > 0 and remaining:
-        pool = (remaining & champions) or remaining
-        target = best(remaining, left)
-        pick = min(i for i in pool if _score(i, remaining, left) == target)
-        order.append(pick)
-        _, left = absorb(units[pick], statuses[pick], left)
-        remaining = remaining - {pick}
-    return tuple(order)
+def best_orders(units: tuple[Unit, ...], concede: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
+    """`_best_order` for every damage 0..most, sharing one table of optimal values."""
+    value = _values(units, concede)
+    champions = sum(1 << i for i, u in enumerate(units) if u.champion)
+    fortitude = [_fortitude(u) for u in units]
+    everyone = (1 << len(units)) - 1
+    orders = []
+    for damage in range(most + 1):
+        order: list[int] = []
+        remaining, left = everyone, damage
+        while left > 0 and remaining:
+            pool = remaining & champions or remaining
+            target = value(remaining, left)
+            for i in range(len(units)):
+                if pool >> i & 1 and _score(units, concede, value, i, remaining, left) == target:
+                    break
+            order.append(i)
+            left = max(0, left - fortitude[i])
+            remaining &= ~(1 << i)
+        orders.append(tuple(order))
+    return orders
+
+
+def _fortitude(unit: Unit) -> int:
+    return unit.current_fortitude
+
+
+def _score(units: tuple[Unit, ...], concede: tuple[int, ...], value, i: int, remaining: int,  # type: ignore[no-untyped-def]
+           left: int) -> int:
+    """Coded (points, defeated) of picking unit i now, then the best of the rest."""
+    unit = units[i]
+    fortitude = _fortitude(unit)
+    if left >= fortitude:
+        return concede[i] * _CODE + 1 + value(remaining & ~(1 << i), left - fortitude)
+    return concede[i] * _CODE + 1 if unit.wounded and not unit.champion else 0
+
+
+_CODE = 16
+"""(points, defeated) is coded as points * 16 + defeated: at most 12 units, so the order is kept."""
+
+NUMPY_FROM = 8
+"""Armies of this many units or more get their values from a numpy table (faster to build)."""
+
+TABLE_DAMAGE = 2000
+"""The numpy table covers damage up to the army's total Fortitude: only when that is at most this
+(and the points fit easily in 64-bit integers); otherwise the memo serves, slower but unbounded."""
+
+
+@lru_cache(maxsize=64)
+def _values(units: tuple[Unit, ...], concede: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """value(remaining units as a bit mask, damage left) -> best coded (points, defeated).
+
+    Small armies: a memo filled on demand. From `NUMPY_FROM` units: the whole table at once,
+    subsets by size, every damage at once (damage beyond the army's total Fortitude acts alike).
+    """
+    small_table = sum(_fortitude(u) for u in units) <= TABLE_DAMAGE and max(concede, default=0) < 2**40
+    if len(units) < NUMPY_FROM or not small_table:
+        memo: dict[tuple[int, int], int] = {}
+        champions = sum(1 << i for i, u in enumerate(units) if u.champion)
+
+        def value(remaining: int, left: int) -> int:
+            if left <= 0 or not remaining:
+                return 0
+            key = (remaining, left)
+            best = memo.get(key)
+            if best is None:
+                pool = remaining & champions or remaining
+                best = memo[key] = min(_score(units, concede, value, i, remaining, left)
+                                       for i in range(len(units)) if pool >> i & 1)
+            return best
+
+        return value
+    table = _table(units, concede)
+    top = table.shape[1] - 1
+    return lambda remaining, left: table.item(remaining, min(left, top))
+
+
+def _table(units: tuple[Unit, ...], concede: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """The numpy table of `_values`: row = remaining units (bit mask), column = damage left."""
+    import numpy as np
+
+    count = len(units)
+    fortitude = [_fortitude(u) for u in units]
+    top = sum(fortitude)
+    champions = sum(1 << i for i, u in enumerate(units) if u.champion)
+    table = np.zeros((1 << count, top + 1), dtype=np.int64)
+    masks = np.arange(1 << count, dtype=np.int64)
+    sizes = np.array([bin(m).count("1") for m in range(1 << count)])
+    for size in range(1, count + 1):
+        rows = masks[sizes == size]
+        best = np.full((len(rows), top + 1), np.iinfo(np.int64).max, dtype=np.int64)
+        has_champion = (rows & champions) != 0
+        for i, unit in enumerate(units):
+            allowed = ((rows >> i) & 1).astype(bool) & (unit.champion | ~has_champion)
+            if not allowed.any():
+                continue
+            picked = np.nonzero(allowed)[0]
+            rest = table[rows[picked] ^ (1 << i)]
+            defeat = concede[i] * _CODE + 1
+            last = defeat if unit.wounded and not unit.champion else 0
+            f = fortitude[i]
+            score = np.full((len(picked), top + 1), last, dtype=np.int64)
+            score[:, f:] = defeat + rest[:, :top + 1 - f]
+            best[picked] = np.minimum(best[picked], score)
+        best[:, 0] = 0
+        table[rows] = best
+    return table

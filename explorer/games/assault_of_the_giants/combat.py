@@ -1,17 +1,16 @@
 """Steps 1-4 of a battle for one side: roll, reroll, convert, record hits and blocks.
 
-The fast path works on the *state* a player decides on, not on single dice:
-for each kind of die it counts blank dice, dice showing only arcane (1 or 2), and sums the
-symbols of the other dice. That state fixes which dice the reroll policy picks; the kept
-symbols are then combined with the exact distribution of the fresh rolls and converted.
+The rules of a decision are written twice, on purpose: `reroll_choice` reads a roll die by
+die (the trace and the plain engine use it), and `POLICIES` states the same rules as passes
+over counts for the core's exact engine (`explorer.counts`), which `side_totals` calls.
+The tests check that the two agree, and both against a brute-force enumeration.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
+from explorer.counts import NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_counts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.model import (
@@ -20,9 +19,9 @@ from explorer.games.assault_of_the_giants.model import (
     Side,
     Symbols,
 )
-from explorer.packed import Packing
 
-__all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "split_rerolls", "kind_order"]
+__all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "split_rerolls", "kind_order",
+           "POLICIES", "SYMBOLS", "conversions_of"]
 
 Control = tuple[int, int, int]
 """Per kind of die: (blank dice, dice showing 1 arcane only, dice showing 2 arcane only)."""
@@ -166,143 +165,46 @@ def _control_of(face: Symbols) -> tuple[int, int, int]:
     return (1 if arcane == 0 else 0, 1 if arcane == 1 else 0, 1 if arcane == 2 else 0)
 
 
-@lru_cache(maxsize=256)
-def _kind_states(die: CombatDie, n: int) -> tuple[tuple[Control, int, int, int, int], ...]:
-    """Every multiset of `n` rolls of `die` as (control counts, hits, blocks, arcane, weight)."""
-    tokens: dict[tuple[Control, Symbols], int] = {}
-    for face in die.faces:
-        key = (_control_of(face), face)
-        tokens[key] = tokens.get(key, 0) + 1
-    items = list(tokens.items())
-    out: dict[tuple[Control, int, int, int], int] = {}
+SYMBOLS = ("hit", "block", "arcane")
+"""Symbols of a combat die face, in the order of `Symbols`."""
 
-    def walk(i: int, left: int, nb: int, n1: int, n2: int, h: int, b: int, a: int, weight: int) -> None:
-        ((cb, c1, c2), (fh, fb, fa)), w = items[i]
-        last = i == len(items) - 1
-        for c in (left,) if last else range(left + 1):
-            args = (nb + c * cb, n1 + c * c1, n2 + c * c2, h + c * fh, b + c * fb, a + c * fa)
-            mult = weight * math.comb(left, c) * w**c
-            if last:
-                key = ((args[0], args[1], args[2]), args[3], args[4], args[5])
-                out[key] = out.get(key, 0) + mult
-            else:
-                walk(i + 1, left - c, *args, mult)
-
-    walk(0, n, 0, 0, 0, 0, 0, 0, 1)
-    return tuple((*key, w) for key, w in out.items())
+_ARCANE = "arcane"
+POLICIES: dict[str, CountPolicy] = {
+    "misses": CountPolicy((Pass(), Pass(((_ARCANE, 1),), guard=_ARCANE), Pass(((_ARCANE, 2),), guard=_ARCANE)),
+                          order=by_worth),
+    "blanks": CountPolicy((Pass(),), order=by_worth),
+    "none": NO_REROLLS,
+}
+"""The reroll policies on counts (`explorer.counts`), equal to `reroll_choice` die by die:
+blanks first, then dice showing only arcane the conversions cannot use (1 arcane before 2),
+kinds by the worth of a fresh roll (`explorer.counts.by_worth` is `kind_order`'s rule)."""
 
 
-@lru_cache(maxsize=256)
-def _fresh(die: CombatDie, n: int, cap: int) -> Dist[Symbols]:
-    """Symbols of `n` fresh rolls of `die`, arcane capped at `cap` (more cannot be used)."""
-    weights: dict[Symbols, int] = {}
-    for _, h, b, a, w in _kind_states(die, n):
-        key = (h, b, min(a, cap))
-        weights[key] = weights.get(key, 0) + w
-    return Dist(weights)
+def conversions_of(modifiers: Modifiers) -> tuple[Conversion, Conversion]:
+    """Step 3 as engine conversions: arcane to 2 hits first, then arcane to 1 block (p.16).
+
+    >>> conversions_of(Modifiers(arcane_to_hits=1))[0]
+    Conversion(source='arcane', gives=(('hit', 2),), limit=1)
+    """
+    return (Conversion(_ARCANE, (("hit", 2),), modifiers.arcane_to_hits),
+            Conversion(_ARCANE, (("block", 1),), modifiers.arcane_to_blocks))
 
 
 def side_totals(side: Side) -> Dist[tuple[int, int]]:
     """Exact distribution of a side's final (hits, blocks) after rerolls and conversions.
+
+    Computed by the core's count engine (`explorer.counts.roll_counts`), cached by its inputs.
+
+    Raises:
+        ScenarioError: the pool is too big for the exact engine (field ``pool`` or ``rerolls``).
 
     >>> die = CombatDie("d", ((1, 0, 0), (0, 0, 0)) * 3)
     >>> side = Side(((die, 1),), Modifiers(rerolls=1), ())
     >>> side_totals(side).probability((1, 0))
     Fraction(3, 4)
     """
-    entries = [(die, n) for die, n in side.pool if n]
-    mods = side.modifiers
-    most_arcane = sum(n * max(f[2] for f in die.faces) for die, n in entries)
-    cap = min(mods.arcane_to_hits + mods.arcane_to_blocks, most_arcane)
-    order = kind_order([die for die, _ in entries], mods)
-    packing = _layout(entries, mods.rerolls, cap)
-    a_shift = packing.strides[0] * packing.bytes * 8
-    groups: dict[tuple[int, ...], int] = {}
-    for (controls, arcane), packed in _first_roll(entries, mods, side.reroll_policy, packing).items():
-        rerolled, removed = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
-        kept_arcane = min(arcane - removed, cap)
-        groups[rerolled] = groups.get(rerolled, 0) + (packed << (kept_arcane * a_shift))
-    return _finish(groups, [die for die, _ in entries], packing, mods, cap)
-
-
-MAX_STATES = 150_000
-"""Most state pairs merged for one kind of die (a computing limit, met with many kinds and rerolls)."""
-
-
-def _first_roll(entries: Sequence[tuple[CombatDie, int]], mods: Modifiers, policy: str,
-                packing: Packing) -> dict[tuple[tuple[Control, ...], int], int]:
-    """Joint states of the first roll by what the policy looks at, kinds merged one by one.
-
-    A state is (decision tokens per kind, arcane showing); its hits and blocks travel packed in
-    one big integer. Tokens are capped at the rerolls (no policy takes more dice of one kind),
-    and arcane at conversions + 2 x rerolls (beyond it neither the decision nor the kept arcane
-    changes), so states that cannot differ merge.
-
-    Raises:
-        ScenarioError: merging a kind would pair more than `MAX_STATES` states (about a second).
-    """
-    decides = mods.rerolls > 0 and policy != "none"
-    most = (packing.shape[0] - 1) // 2 + 2 * mods.rerolls  # the conversions' cap + 2 x rerolls
-    states: dict[tuple[tuple[Control, ...], int], int] = {((), 0): 1}
-    for die, n in entries:
-        merged: dict[tuple[tuple[Control, ...], int], int] = {}
-        groups = _kind_groups(die, n, packing, decides, mods.rerolls)
-        if len(states) * len(groups) > MAX_STATES:
-            raise ScenarioError("pool", f"{len(entries)} kinds of dice rolled together with rerolls make more than "
-                                        f"{MAX_STATES} states for the exact engine; roll fewer kinds together "
-                                        "or fewer rerolls")
-        for control, arcane, packed in groups:
-            for (controls, total), weight in states.items():
-                key = (controls + (control,), min(total + arcane, most))
-                merged[key] = merged.get(key, 0) + weight * packed
-        states = merged
-    return states
-
-
-def _layout(entries: Sequence[tuple[CombatDie, int]], rerolls: int, cap: int) -> Packing:
-    """Slots for (arcane, hits, blocks): wide enough for every weight and every total.
-
-    Kept dice plus fresh dice never exceed each die's best face; arcane is capped at `cap`
-    on both; the weights never exceed the product of all rolls' totals.
-    """
-    top_h = sum(n * max(f[0] for f in die.faces) for die, n in entries)
-    top_b = sum(n * max(f[1] for f in die.faces) for die, n in entries)
-    bound = math.prod(len(die.faces) ** (n + min(n, rerolls)) for die, n in entries)
-    return Packing((2 * cap + 1, top_h + 1, top_b + 1), bound.bit_length() + 1)
-
-
-def _kind_groups(die: CombatDie, n: int, packing: Packing, decides: bool,
-                 rerolls: int) -> list[tuple[Control, int, int]]:
-    """`n` rolls of `die` as (decision tokens, arcane, packed hits-and-blocks distribution).
-
-    Without a reroll to decide, the decision tokens are all zero and states differ by arcane only.
-    """
-    by_state: dict[tuple[Control, int], dict[tuple[int, int, int], int]] = {}
-    for control, h, b, a, w in _kind_states(die, n):
-        token = tuple(min(c, rerolls) for c in control) if decides else (0, 0, 0)
-        cells = by_state.setdefault((token, a), {})
-        cells[(0, h, b)] = cells.get((0, h, b), 0) + w
-    return [(control, a, packing.pack(cells)) for (control, a), cells in by_state.items()]
-
-
-def _finish(groups: dict[tuple[int, ...], int], dice: Sequence[CombatDie], packing: Packing,
-            mods: Modifiers, cap: int) -> Dist[tuple[int, int]]:
-    """Add each group's fresh rolls (a packed product), bring all to one denominator, convert."""
-    fresh_of: dict[tuple[int, ...], Dist[Symbols]] = {}
-    for rerolled in groups:
-        fresh = Dist.single((0, 0, 0))
-        for k, r in enumerate(rerolled):
-            if r:
-                fresh = fresh.combine(_fresh(dice[k], r, cap), lambda x, y: (x[0] + y[0], x[1] + y[1], min(x[2] + y[2], cap)))
-        fresh_of[rerolled] = fresh
-    common = math.lcm(*(f.total for f in fresh_of.values()))
-    packed = 0
-    for rerolled, kept in groups.items():
-        fresh = fresh_of[rerolled]
-        cells = (((a, h, b), w) for (h, b, a), w in fresh.items())
-        packed += kept * packing.pack(cells) * (common // fresh.total)
-    final: dict[tuple[int, int], int] = {}
-    for (a, h, b), w in packing.unpack(packed).items():
-        key = convert((h, b, min(a, cap)), mods)
-        final[key] = final.get(key, 0) + w
-    return Dist(final)
+    if side.reroll_policy not in POLICIES:
+        raise ScenarioError("reroll_policy", f"must be one of {', '.join(POLICIES)}, got {side.reroll_policy!r}")
+    pool = tuple((die.faces, n) for die, n in side.pool)
+    return roll_counts(pool, SYMBOLS, rerolls=side.modifiers.rerolls, policy=POLICIES[side.reroll_policy],
+                       conversions=conversions_of(side.modifiers), report=SYMBOLS[:2])

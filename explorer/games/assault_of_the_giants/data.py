@@ -34,8 +34,11 @@ FACES_PER_DIE = 6
 BOX_DICE = Sourced({"basic": 6, "special": 1}, "review (bonusstage.co.uk): 6 basic dice, 1 special die per race")
 """Dice in the box, for reference: scenarios may roll more for what-ifs (up to `MAX_DICE_PER_SIDE`)."""
 
-MAX_DICE_PER_SIDE = 14
-"""Largest pool the exact resolver accepts on one side (a computing limit, not a rule)."""
+MAX_DICE_PER_SIDE = 60
+"""Largest pool the exact resolver accepts on one side (a computing limit, not a rule).
+
+Within it, a request the exact engine estimates too costly (many kinds of dice with many rerolls
+and arcane-only faces) is refused with a message naming ``pool`` or ``rerolls``."""
 
 NPC_MODIFIERS = Sourced({"rerolls": 2, "arcane_to_blocks": 2}, rulebook(20))
 """NPC giants may reroll up to 2 dice and convert up to 2 arcane into 1 block each."""

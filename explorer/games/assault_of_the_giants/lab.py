@@ -25,6 +25,8 @@ class AssaultLabEngine:
     >>> result = engine.compute({"basic": 1}, {}, {"rerolls": 0}, "misses")
     >>> result["hits"].probability(2), result[JOINT].probability((1, 1))
     (Fraction(1, 6), Fraction(1, 6))
+    >>> engine.max_dice, round(float(engine.compute({"basic": 60}, {}, {"rerolls": 5}, "misses")["hits"].mean()), 3)
+    (60, 43.333)
     """
 
     title = "Assault of the Giants"
@@ -51,7 +53,8 @@ class AssaultLabEngine:
         """Resolve one side's roll; custom dice are looked up before the named ones.
 
         Raises:
-            ScenarioError: an unknown die or policy.
+            ScenarioError: an unknown die or policy, more than `max_dice` dice, or a request the exact
+                engine refuses as too costly (field ``pool`` or ``rerolls``).
         """
         known = {name: die for name, die in DEFAULT_DICE.items()}
         known.update({name: CombatDie(name, tuple(faces), "custom") for name, faces in custom.items()})  # type: ignore[arg-type]
@@ -60,6 +63,9 @@ class AssaultLabEngine:
                 raise ScenarioError(f"pool.{name}", f"unknown die (known dice: {', '.join(known)})")
         if policy not in self.policies:
             raise ScenarioError("reroll policy", f"must be one of {', '.join(self.policies)}, got {policy!r}")
+        if sum(pool.values()) > self.max_dice:
+            raise ScenarioError("pool", f"at most {self.max_dice} dice in total (a computing limit), "
+                                        f"got {sum(pool.values())}")
         mods = Modifiers(**{m.name: modifiers.get(m.name, 0) for m in self.modifiers()}, source="lab")
         entries = tuple((known[name], n) for name, n in pool.items() if n)
         joint = side_totals(Side(entries, mods, (), reroll_policy=policy))

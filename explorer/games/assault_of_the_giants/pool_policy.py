@@ -1,9 +1,10 @@
 """Assault of the Giants on the game-agnostic pool engine (`explorer.pools`).
 
-The game's reroll policies are registered there by name (``aotg-misses``, ``aotg-blanks``),
-so any pool of symbol dice can use them, and a side converts to the engine's terms with
-`side_as_pool`. The fast path (`combat.side_totals`) must give the same distribution; the tests
-check it on random sides.
+The game's reroll policies are registered there by name (``aotg-misses``, ``aotg-blanks``) as
+count policies (`combat.POLICIES`), so any pool of symbol dice can use them with the fast count
+engine, and a side converts to the engine's terms with `side_as_pool`. `by_faces` reads the same
+rules die by die (`combat.reroll_choice`) for the plain multiset engine; the tests check that
+the two agree.
 """
 
 from __future__ import annotations
@@ -11,13 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.dice import Die, Face
-from explorer.games.assault_of_the_giants.combat import kind_order, reroll_choice, split_rerolls
+from explorer.games.assault_of_the_giants.combat import (
+    POLICIES,
+    SYMBOLS,
+    conversions_of,
+    kind_order,
+    reroll_choice,
+    split_rerolls,
+)
 from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side
-from explorer.pools import Conversion, KindState, PoolRoll, register_policy
+from explorer.pools import Conversion, KindState, PoolRoll, RerollPolicy, register_policy
 
-__all__ = ["SYMBOLS", "side_as_pool", "modifiers_of"]
-
-SYMBOLS = ("hit", "block", "arcane")
+__all__ = ["SYMBOLS", "side_as_pool", "modifiers_of", "by_faces"]
 
 _BLANK, _ONE, _TWO = Face(), Face.of(arcane=1), Face.of(arcane=2)
 
@@ -33,7 +39,14 @@ def modifiers_of(rerolls: int, conversions: tuple[Conversion, ...]) -> Modifiers
     return Modifiers(rerolls, to_hits, to_blocks)
 
 
-def _policy(name: str):  # type: ignore[no-untyped-def]
+def by_faces(name: str) -> RerollPolicy:
+    """The policy `name` ("misses" or "blanks") read on a roll's faces with `reroll_choice`.
+
+    >>> from explorer.pools import roll_multisets
+    >>> die = Die("d", (Face.of(hit=1),) + (Face(),) * 5)
+    >>> roll_multisets([(die, 1)], SYMBOLS, rerolls=1, policy=by_faces("blanks")).probability((1, 0, 0))
+    Fraction(11, 36)
+    """
     def choose(roll: PoolRoll) -> tuple[KindState, ...]:
         mods = modifiers_of(roll.rerolls, roll.conversions)
         dice = [CombatDie(d.name, tuple(tuple(f.count(s) for s in SYMBOLS) for f in d.faces)) for d in roll.dice]
@@ -50,12 +63,15 @@ def _policy(name: str):  # type: ignore[no-untyped-def]
     return choose
 
 
-for _name in ("misses", "blanks"):
-    register_policy(f"aotg-{_name}", _policy(_name))
+for _name, _policy in POLICIES.items():
+    if _name != "none":
+        register_policy(f"aotg-{_name}", _policy)
 
 
-def side_as_pool(side: Side) -> dict[str, Any]:
+def side_as_pool(side: Side, *, faces: bool = False) -> dict[str, Any]:
     """Keyword arguments of `explorer.pools.roll_pool` for one side's roll.
+
+    With ``faces=True`` the policy is `by_faces` (for `explorer.pools.roll_multisets`).
 
     >>> from explorer.pools import roll_pool
     >>> die = CombatDie("d", ((1, 0, 0), (0, 0, 0)) * 3)
@@ -63,10 +79,9 @@ def side_as_pool(side: Side) -> dict[str, Any]:
     >>> roll_pool(**args).probability((1, 0, 0))
     Fraction(3, 4)
     """
-    mods = side.modifiers
     pool = [(Die(die.name, tuple(Face.from_mapping(dict(zip(SYMBOLS, f))) for f in die.faces)), n)
             for die, n in side.pool if n]
-    conversions = (Conversion("arcane", (("hit", 2),), mods.arcane_to_hits),
-                   Conversion("arcane", (("block", 1),), mods.arcane_to_blocks))
-    policy = "none" if side.reroll_policy == "none" else f"aotg-{side.reroll_policy}"
-    return {"pool": pool, "symbols": SYMBOLS, "rerolls": mods.rerolls, "policy": policy, "conversions": conversions}
+    name = side.reroll_policy
+    policy: Any = "none" if name == "none" else by_faces(name) if faces else f"aotg-{name}"
+    return {"pool": pool, "symbols": SYMBOLS, "rerolls": side.modifiers.rerolls, "policy": policy,
+            "conversions": conversions_of(side.modifiers)}

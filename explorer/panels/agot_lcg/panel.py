@@ -11,8 +11,6 @@ The card odds and the race to 15 have their own inputs (`OddsPanel`).
 
 from __future__ import annotations
 
-import html
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +22,7 @@ from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
-from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -53,19 +51,19 @@ DEFAULT: dict[str, Any] = {
 """The round the panel opens with (example characters, not card data)."""
 
 
-class AgotPanel:
+class AgotPanel(ResolvingHost):
     """Everything for one round of A Game of Thrones; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
     `resume` and `on_update` are what the shared parts use.
     """
 
+    noun = "round"
+
     def __init__(self) -> None:
-        self._ready = False
-        self._listeners = Listeners()
+        self._start_resolving()
         self.adapter = AgotAdapter()
         """The game's pieces for the shared parts."""
-        self.valid = True
         """False while the inputs are refused: every view then shows the last valid round."""
         self.meta: dict[str, Any] = {}
         """Top-level keys of a loaded scenario with no input here (`META_KEYS`)."""
@@ -156,23 +154,6 @@ class AgotPanel:
         finally:
             self.resume()
 
-    def on_update(self, listener: Listener) -> None:
-        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
-        self._listeners.add(listener)
-
-    def _changed(self) -> None:
-        if self._ready:
-            self.refresh()
-
-    def pause(self) -> None:
-        """Stop resolving on every change (while many inputs are set at once)."""
-        self._ready = False
-
-    def resume(self) -> None:
-        """Resolve again on changes, and resolve now."""
-        self._ready = True
-        self.refresh()
-
     def _messages(self) -> list[ErrorMessage]:
         return [self.error, self.challenges.error, *(side.error for side in self.sides.values())]
 
@@ -186,36 +167,5 @@ class AgotPanel:
                 return message
         return self.error
 
-    def _refused(self, problem: str, reason: str) -> bool:
-        self.valid = False
-        self.results.mark_stale(reason)
-        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
-        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
-        return False
-
-    def refresh(self) -> bool:
-        """Resolve the current inputs; on bad input show where, keep the last good charts.
-
-        Returns:
-            True if the charts now show the current inputs.
-        """
-        for message in self._messages():
-            message.clear()
-        start = time.perf_counter()
-        self.results.mark_pending()
-        try:
-            result = resolve_round(self.scenario())
-        except ScenarioError as error:
-            self._route(error).show(str(error))
-            return self._refused(str(error), f"Not updated: {error}. Showing the last valid round.")
-        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
-            problem = f"unexpected problem: {type(error).__name__}: {error}"
-            self.error.show(problem)
-            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
-                                          "Showing the last valid round.")
-        self.result, self.valid = result, True
-        self.results.update(result)
-        self._listeners.notify(Update(valid=True))
-        elapsed = (time.perf_counter() - start) * 1e3
-        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
-        return True
+    def _compute(self) -> Any:
+        return resolve_round(self.scenario())

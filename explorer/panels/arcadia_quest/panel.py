@@ -12,7 +12,6 @@ implements) and given the game's pieces by `ArcadiaAdapter`.
 from __future__ import annotations
 
 import html
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,8 +28,8 @@ from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
-from explorer.panels.common.host import Listener, Listeners, Update
 from explorer.panels.common.number_box import NumberText
+from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -61,7 +60,7 @@ def _banner() -> str:
             f"<b>Rulings used where the rules are silent</b><ul style='margin:2px 0'>{rulings}</ul></details>")
 
 
-class ArcadiaPanel:
+class ArcadiaPanel(ResolvingHost):
     """Everything for one Arcadia Quest encounter; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
@@ -69,12 +68,12 @@ class ArcadiaPanel:
     `scenario_box`) use.
     """
 
+    noun = "encounter"
+
     def __init__(self) -> None:
-        self._ready = False
-        self._listeners = Listeners()
+        self._start_resolving()
         self.adapter = ArcadiaAdapter()
         """The game's pieces for the shared parts."""
-        self.valid = True
         """False while the inputs are refused: every view then shows the last valid encounter."""
         self.meta: dict[str, Any] = {}
         """Top-level keys of a loaded scenario with no input here (`META_KEYS`), kept as they were."""
@@ -156,23 +155,6 @@ class ArcadiaPanel:
         finally:
             self.resume()
 
-    def on_update(self, listener: Listener) -> None:
-        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
-        self._listeners.add(listener)
-
-    def _changed(self) -> None:
-        if self._ready:
-            self.refresh()
-
-    def pause(self) -> None:
-        """Stop resolving on every change (while many inputs are set at once)."""
-        self._ready = False
-
-    def resume(self) -> None:
-        """Resolve again on changes, and resolve now."""
-        self._ready = True
-        self.refresh()
-
     def _messages(self) -> list[ErrorMessage]:
         return [self.error, self.game_error, self.hero.error, self.card.error, self.target.error, self.close.error]
 
@@ -199,38 +181,6 @@ class ArcadiaPanel:
             text = f"Guard: {', '.join(names)} attack{'s' if len(names) == 1 else ''} the hero after the Payback."
         self.close.guard.value = f'<span style="font-size:90%">{html.escape(text)}</span>'
 
-    def _refused(self, problem: str, reason: str) -> bool:
-        """Say on every chart and the table that they show the last valid encounter, not the inputs."""
-        self.valid = False
-        self.results.mark_stale(reason)
-        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
-        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
-        return False
-
-    def refresh(self) -> bool:
-        """Resolve the current inputs; on bad input show where, keep the last good charts.
-
-        Returns:
-            True if the charts now show the current inputs.
-        """
-        for message in self._messages():
-            message.clear()
-        start = time.perf_counter()
-        self.results.mark_pending()
-        try:
-            self._guard_note()
-            result = resolve_encounter(parse_encounter(self.scenario()))
-        except ScenarioError as error:
-            self._route(error).show(str(error))
-            return self._refused(str(error), f"Not updated: {error}. Showing the last valid encounter.")
-        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
-            problem = f"unexpected problem: {type(error).__name__}: {error}"
-            self.error.show(problem)
-            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
-                                          "Showing the last valid encounter.")
-        self.result, self.valid = result, True
-        self.results.update(result)
-        self._listeners.notify(Update(valid=True))
-        elapsed = (time.perf_counter() - start) * 1e3
-        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
-        return True
+    def _compute(self) -> EncounterResult:
+        self._guard_note()
+        return resolve_encounter(parse_encounter(self.scenario()))

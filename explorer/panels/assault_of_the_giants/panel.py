@@ -11,8 +11,6 @@ game's pieces by `AssaultAdapter`.
 
 from __future__ import annotations
 
-import html
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,7 +26,7 @@ from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEdi
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
 from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.common.display import ErrorMessage, stylesheet
-from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -50,7 +48,7 @@ _BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-le
            "every value shows its source.</details>")
 
 
-class AssaultPanel:
+class AssaultPanel(ResolvingHost):
     """Everything for one Assault of the Giants battle; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
@@ -58,12 +56,12 @@ class AssaultPanel:
     `scenario_box`) use.
     """
 
+    noun = "battle"
+
     def __init__(self) -> None:
-        self._ready = False
-        self._listeners = Listeners()
+        self._start_resolving()
         self.adapter = AssaultAdapter()
         """The game's pieces for the shared parts."""
-        self.valid = True
         """False while the inputs are refused: every view then shows the last valid battle."""
         self.meta: dict[str, Any] = {}
         """Top-level keys of a loaded scenario with no input here (``title``, ``notes``), kept as they were."""
@@ -125,23 +123,6 @@ class AssaultPanel:
         """
         apply_scenario(self, scenario)
 
-    def on_update(self, listener: Listener) -> None:
-        """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
-        self._listeners.add(listener)
-
-    def _changed(self) -> None:
-        if self._ready:
-            self.refresh()
-
-    def pause(self) -> None:
-        """Stop resolving on every change (while many inputs are set at once)."""
-        self._ready = False
-
-    def resume(self) -> None:
-        """Resolve again on changes, and resolve now."""
-        self._ready = True
-        self.refresh()
-
     def _messages(self) -> list[ErrorMessage]:
         return [self.error, self.faces.error, *(a.error for a in self.armies.values()),
                 *(p.error for p in self.pools.values())]
@@ -158,38 +139,5 @@ class AssaultPanel:
                 return self.armies[role].error
         return self.error
 
-    def _refused(self, problem: str, reason: str) -> bool:
-        """Say on every chart and table that it shows the last valid battle, not the inputs."""
-        self.valid = False
-        self.results.mark_stale(reason)
-        self.status.value = f"<b style='color:#b03a2e'>{html.escape(reason)}</b>"
-        self._listeners.notify(Update(valid=False, problem=problem, reason=reason))
-        return False
-
-    def refresh(self) -> bool:
-        """Resolve the current inputs; on bad input show where, keep the last good charts.
-
-        Returns:
-            True if the charts now show the current inputs.
-        """
-        for message in self._messages():
-            message.clear()
-        start = time.perf_counter()
-        self.results.mark_pending()
-        try:
-            battle = parse_battle(self.scenario())
-            result = resolve_battle(battle)
-        except ScenarioError as error:
-            self._route(error).show(str(error))
-            return self._refused(str(error), f"Not updated: {error}. Showing the last valid battle.")
-        except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
-            problem = f"unexpected problem: {type(error).__name__}: {error}"
-            self.error.show(problem)
-            return self._refused(problem, "Not updated (unexpected problem, see the message above). "
-                                          "Showing the last valid battle.")
-        self.result, self.valid = result, True
-        self.results.update(result)
-        self._listeners.notify(Update(valid=True))
-        elapsed = (time.perf_counter() - start) * 1e3
-        self.status.value = f"<span style='color:#5d6d7e;font-size:85%'>exact result, updated in {elapsed:.0f} ms</span>"
-        return True
+    def _compute(self) -> BattleResult:
+        return resolve_battle(parse_battle(self.scenario()))

@@ -70,7 +70,7 @@ def test_loading_a_file_resets_dice_it_does_not_define(panel: AssaultPanel) -> N
     ("[1, 2]", "scenario: must be an object"),
     ("   ", "scenario: the box is empty"),
     ('game = "aotg"\n[attacker]\npool = {basic = 2.5}\nunits = []\n[defender]\npool = {}\nunits = []',
-     "attacker.pool.basic: must be a whole number >= 0 and <= 14, got 2.5"),
+     "attacker.pool.basic: must be a whole number >= 0 and <= 60, got 2.5"),
 ])
 def test_a_bad_file_is_named_and_changes_nothing(panel: AssaultPanel, text: str, start: str) -> None:
     build_attacker(panel)

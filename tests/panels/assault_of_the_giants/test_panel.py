@@ -77,8 +77,8 @@ def test_bad_pool_shows_a_message_next_to_it_and_keeps_the_last_charts(panel: As
     pool = panel.pools["attacker"]
     before = list(panel.results.figures["hits"].data[0].y)
     good = pool.basic.value
-    pool.basic.value = 40
-    assert pool.error.text.startswith("attacker.pool.basic:") and "<= 14" in pool.error.text
+    pool.basic.value = 61
+    assert pool.error.text.startswith("attacker.pool.basic:") and "<= 60" in pool.error.text
     assert list(panel.results.figures["hits"].data[0].y) == before
     assert "last valid" in panel.status.value
     pool.basic.value = good + 1

@@ -155,15 +155,15 @@ def test_css_classes(lab):
 
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("control, value, key, words", [
-    (lambda lab: lab.counts["basic"], -1, "basic", ["basic dice", "0 to 14", "-1"]),
-    (lambda lab: lab.counts["fire"], 12, "pool", ["pool", "at most 14", "got 15"]),
-    (lambda lab: lab.custom_count, -2, "custom count", ["custom dice", "0 to 14"]),
+    (lambda lab: lab.counts["basic"], -1, "basic", ["basic dice", "0 to 60", "-1"]),
+    (lambda lab: lab.counts["fire"], 58, "pool", ["pool", "at most 60", "got 61"]),
+    (lambda lab: lab.custom_count, -2, "custom count", ["custom dice", "0 to 60"]),
     (lambda lab: lab.custom_faces, "hit, block", "custom faces", ["custom die", "exactly 6 faces", "got 2"]),
     (lambda lab: lab.custom_faces, "   ", "custom faces", ["custom die", "no faces"]),
     (lambda lab: lab.custom_faces, "hit, hitt, -, -, -, -", "custom faces", ["custom die, face 2", "'hitt'", "hit, block, arcane"]),
     (lambda lab: lab.custom_faces, "5 hit, -, -, -, -, -", "custom faces", ["custom die, face 1", "at most 4 hit", "got 5"]),
-    (lambda lab: lab.modifiers["rerolls"], -1, "rerolls", ["rerolls", "0 to 14"]),
-    (lambda lab: lab.modifiers["arcane_to_blocks"], -3, "arcane_to_blocks", ["arcane → block", "0 to 28"]),
+    (lambda lab: lab.modifiers["rerolls"], -1, "rerolls", ["rerolls", "0 to 60"]),
+    (lambda lab: lab.modifiers["arcane_to_blocks"], -3, "arcane_to_blocks", ["arcane → block", "0 to 120"]),
 ])
 def test_bad_input_is_reported_next_to_it_and_keeps_the_chart(lab, control, value, key, words):
     widget = control(lab)
@@ -316,9 +316,9 @@ def shown(box: widgets.Widget) -> str:
 
 
 @pytest.mark.parametrize("name, control, words", [
-    ("basic", lambda lab: lab.counts["basic"], ["basic dice", "0 to 14", "'2.5'"]),
-    ("custom count", lambda lab: lab.custom_count, ["custom dice", "0 to 14", "'2.5'"]),
-    ("rerolls", lambda lab: lab.modifiers["rerolls"], ["rerolls", "0 to 14", "'2.5'"]),
+    ("basic", lambda lab: lab.counts["basic"], ["basic dice", "0 to 60", "'2.5'"]),
+    ("custom count", lambda lab: lab.custom_count, ["custom dice", "0 to 60", "'2.5'"]),
+    ("rerolls", lambda lab: lab.modifiers["rerolls"], ["rerolls", "0 to 60", "'2.5'"]),
 ])
 def test_dice_lab_box_refuses_a_fraction_and_uses_what_it_shows(name: str, control: Any, words: list[str]) -> None:
     lab = DiceLab()

@@ -1,0 +1,374 @@
+"""How `explorer.counts.roll_counts` lays a request out before computing it (no probabilities yet).
+
+The plan simplifies what cannot change the answer, then decides what every symbol is for:
+
+* a guarded pass whose guard the conversions always use up entirely never rerolls: dropped;
+  so is a pass whose face no die shows, and every pass when there are no rerolls;
+* a conversion that always takes every symbol of its source (its limit covers the most the
+  pool can show) becomes part of the faces, when nothing else needs that symbol;
+* *key* symbols (on a pass's face, or guarding one) are counted on the first roll apart from
+  the rest, capped where more cannot change a decision or a conversion;
+* *capped sources* (taken by a conversion, reported by nobody) are counted in the state too,
+  capped at what the conversions can use;
+* the other reported symbols, and sources that are reported, ride in the packed payload.
+
+It also weighs the ways to close the computation (`_closings`: which kind's plain faces are
+multiplied in last by Horner's rule) by their estimated cost (`estimate`), keeps the cheapest,
+and refuses a request whose cost is too high.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from explorer.counts import MAX_WORK, Conversion, CountPolicy, Faces
+from explorer.errors import ScenarioError
+from explorer.packed import Packing
+
+__all__ = ["Kind", "Plan", "plan", "estimate", "culprit", "clear_caches", "PENDING_DICE"]
+
+SMALL_POOL = 16
+"""Pools of at most this many dice, half as many rerolls and three kinds skip the cost estimate:
+always cheap."""
+
+GOOD_ENOUGH = 200_000
+"""An estimated cost (microseconds) low enough to take a layout without weighing the others."""
+
+DRY_RUN_STEPS = 250_000
+"""Most steps the estimate's dry run takes (about a second); beyond it the merges alone
+would take seconds, and the request is refused."""
+
+PENDING_DICE = 3
+"""Most dice decided together with the Horner kind, besides its own (their decisions wait for it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of die, as the engine sees it."""
+
+    faces: Faces
+    """All faces (after conversions folded into them)."""
+    n: int
+    """Dice of this kind."""
+    on_pass: tuple[int, ...]
+    """Per pass: how many faces of the die are that pass's face."""
+    plain: tuple[tuple[tuple[int, ...], int], ...]
+    """The other faces, each distinct face with its multiplicity."""
+    most: int
+    """Most dice of this kind rerolled: min(n, rerolls)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Everything `explorer.count_dp.solve` needs, decided up front."""
+
+    symbols: tuple[str, ...]
+    report: tuple[str, ...]
+    kinds: tuple[Kind, ...]
+    """In the order the policy visits them."""
+    rerolls: int
+    passes: tuple[tuple[int, ...], ...]
+    """Pass faces as count vectors."""
+    guards: tuple[int | None, ...]
+    """Per pass: index of the guard symbol, or None."""
+    need: tuple[int, ...]
+    """Per symbol: how many of it the conversions can use (sum of their limits)."""
+    keys: tuple[int, ...]
+    """Key symbols: their first-roll totals are part of a state."""
+    key_caps: tuple[int, ...]
+    """Per key symbol: the cap of its first-roll total."""
+    capped: tuple[int, ...]
+    """Sources nobody reports: their other totals (fresh dice, plain faces) are part of a state too."""
+    caps: tuple[int, ...]
+    """Per capped source: the most the conversions can use."""
+    conversions: tuple[Conversion, ...]
+    work: Packing
+    """Payload layout: one exact coordinate per symbol of `work_dims`."""
+    work_dims: tuple[int, ...]
+    out: Packing
+    """Result layout: one coordinate per reported symbol (`out_dims`), low ones shared with `work`."""
+    out_dims: tuple[int, ...]
+    low: int
+    """How many low coordinates `work` and `out` share (reported symbols no conversion takes)."""
+    last: int | None
+    """Index (in `kinds`) of the kind whose plain faces are multiplied in last, or None."""
+    convert_early: bool
+    """True when that kind's plain faces show no source of a conversion (conversions may come first)."""
+    top: Packing
+    """Layout of the last stage when conversions come after it: capped sources on top, then `work`."""
+    split: int
+    """Kinds from this index on are decided together at the close (the Horner kind and pending ones)."""
+
+
+def _most(kinds: Sequence[tuple[Faces, int]], symbols: int) -> list[int]:
+    """Per symbol: the most of it the pool can show (each die at its best face)."""
+    out = [0] * symbols
+    for faces, n in kinds:
+        for s, best in enumerate(map(max, zip(*faces))):
+            out[s] += n * best
+    return out
+
+
+def _fold_conversions(kinds: list[tuple[Faces, int]], symbols: tuple[str, ...], conversions: list[Conversion],
+                      keep: set[int], shown: set[int]) -> list[Conversion]:
+    """Turn conversions that always take every symbol of their source into face changes (in place).
+
+    Only when nothing can tell the difference: the source is not reported, not a key symbol and
+    not given by a conversion; the conversion gives no key symbol; no earlier conversion takes
+    what it gives (folding moves it before all of them).
+    """
+    given = {s for c in conversions for s, _ in c.gives}
+    most = _most(kinds, len(symbols))
+    for source in dict.fromkeys(c.source for c in conversions):
+        s = symbols.index(source)
+        at = next(i for i, c in enumerate(conversions) if c.source == source)
+        first = conversions[at]
+        earlier = {c.source for c in conversions[:at]}
+        gives = {name for name, _ in first.gives}
+        if (source in given or s in keep or first.limit < most[s] or gives & earlier
+                or any(symbols.index(name) in keep - shown for name in gives if name in symbols)):
+            continue
+        gives = [0] * len(symbols)
+        for name, n in first.gives:
+            if name in symbols:
+                gives[symbols.index(name)] += n
+        kinds[:] = [(tuple(tuple(0 if i == s else c + f[s] * gives[i] for i, c in enumerate(f)) for f in faces), n)
+                    for faces, n in kinds]
+        most = _most(kinds, len(symbols))
+        conversions = [c for c in conversions if c.source != source]
+    return conversions
+
+
+def plan(kinds_in: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rerolls: int, policy: CountPolicy,
+         conversions_in: tuple[Conversion, ...], report: tuple[str, ...]) -> Plan:
+    """Lay out one request (see the module docstring).
+
+    Raises:
+        ScenarioError: the estimated work exceeds `explorer.counts.MAX_WORK`.
+
+    >>> from explorer.counts import REROLL_BLANKS, Conversion
+    >>> coin = ((1, 0), (0, 1))  # a hit, or an arcane that a conversion makes 2 hits
+    >>> p = plan(((coin, 3),), ("hit", "arcane"), 1, REROLL_BLANKS, (Conversion("arcane", (("hit", 2),), 9),), ("hit",))
+    >>> p.passes, p.conversions, p.kinds[0].faces  # no blank face: no pass; the conversion is in the faces
+    ((), (), ((1, 0), (2, 0)))
+    """
+    index = {s: i for i, s in enumerate(symbols)}
+    conversions = [c for c in conversions_in if c.source in index and c.limit > 0]
+    need = tuple(sum(c.limit for c in conversions if c.source == s) for s in symbols)
+    order = policy.kind_order(tuple(f for f, _ in kinds_in), symbols, tuple(conversions_in))
+    kinds = [kinds_in[k] for k in order if kinds_in[k][1]]
+    rerolls = min(rerolls, sum(n for _, n in kinds))
+    most = _most(kinds, len(symbols))
+    passes: list[tuple[int, ...]] = []
+    guards: list[int | None] = []
+    for p in policy.passes if rerolls else ():
+        vector, guard = p.vector(symbols), None if p.guard is None else index.get(p.guard)
+        if any(vector in faces for faces, _ in kinds) and not (guard is not None and need[guard] >= most[guard]):
+            passes.append(vector)
+            guards.append(guard)
+    if not passes:
+        rerolls = 0
+    shown = {index[s] for s in report}
+    needed = shown | {index[c.source] for c in conversions}
+    keys = sorted({i for v in passes for i, c in enumerate(v) if c and i in needed} | {g for g in guards if g is not None})
+    folded = list(kinds)
+    conversions = _fold_conversions(folded, symbols, conversions, set(keys) | shown, shown)
+    sources = {index[c.source] for c in conversions}
+    given = {index[s] for c in conversions for s, _ in c.gives if s in index}
+    caps = dict(enumerate(_most(folded, len(symbols))))
+    key_caps = tuple(caps[s] if s in shown or s in given else
+                     min(caps[s], need[s] + rerolls * max(v[s] for v in passes)) for s in keys)
+    built = [_kind(original, faces, n, passes, rerolls) for (original, n), (faces, _) in zip(kinds, folded)]
+    return _layout(symbols, report, built, rerolls, passes, guards, need, keys, key_caps, conversions,
+                   sources, given, caps)
+
+
+def _kind(original: Faces, faces: Faces, n: int, passes: Sequence[tuple[int, ...]], rerolls: int) -> Kind:
+    """A kind: pass membership read on the faces as rolled, symbols on the faces as converted."""
+    on_pass = tuple(original.count(v) for v in passes)
+    plain: dict[tuple[int, ...], int] = {}
+    for before, after in zip(original, faces):
+        if before not in passes:
+            plain[after] = plain.get(after, 0) + 1
+    return Kind(faces, n, on_pass, tuple(plain.items()), min(n, rerolls))
+
+
+def _layout(symbols: tuple[str, ...], report: tuple[str, ...], kinds: list[Kind], rerolls: int,
+            passes: list[tuple[int, ...]], guards: list[int | None], need: tuple[int, ...], keys: list[int],
+            key_caps: tuple[int, ...], conversions: list[Conversion], sources: set[int], given: set[int],
+            most: dict[int, int]) -> Plan:
+    index = {s: i for i, s in enumerate(symbols)}
+    shown = [index[s] for s in report]
+    upper = dict(most)  # the most of each symbol at any point of the conversions
+    for c in conversions:
+        used = min(c.limit, upper[index[c.source]])
+        for name, n in c.gives:
+            if name in index:
+                upper[index[name]] += n * used
+    capped = [s for s in sorted(sources) if s not in shown and s not in given]
+    exact_sources = [s for s in sorted(sources) if s not in capped]
+    low = [s for s in dict.fromkeys(shown) if s not in sources]
+    work_dims = tuple(exact_sources + low)
+    total = 1
+    for k in kinds:
+        total *= len(k.faces) ** (k.n + k.most)
+    width = total.bit_length() + 1
+    work = Packing([upper[s] + 1 for s in work_dims], width)
+    out_dims = tuple([s for s in dict.fromkeys(shown) if s in sources] + low)
+    out = work if out_dims == work_dims else Packing([upper[s] + 1 for s in out_dims], width)
+    caps = tuple(min(need[s], most[s]) for s in capped)
+    top = Packing([caps[0] + 1] + [most[s] + 1 for s in capped[1:]] + list(work.shape), width) if capped else work
+    closings = _closings(kinds, keys)
+    small = sum(k.n for k in kinds) <= SMALL_POOL and rerolls <= SMALL_POOL // 2 and len(kinds) <= 3
+    if small:
+        closings = closings[-1:]  # small: no need to weigh the layouts (the last decides most at the close)
+    options = []
+    for last, split in closings:
+        early = last is None or not any(f[s] for f, _ in kinds[last].plain for s in sources)
+        options.append(Plan(symbols, report, tuple(kinds), rerolls, tuple(passes), tuple(guards), need, tuple(keys),
+                            key_caps, tuple(capped), caps, tuple(conversions), work, work_dims, out, out_dims,
+                            len(low), last, early, top, split))
+    if small:
+        return options[0]
+    best: tuple[int, Plan] | None = None
+    for option in reversed(options):  # the layout deciding most at the close first: usually cheapest
+        cost = estimate(option)
+        if best is None or cost < best[0]:
+            best = (cost, option)
+        if cost < GOOD_ENOUGH:
+            break
+    cost, result = best
+    _check_work(result, cost)
+    return result
+
+
+def _closings(kinds: list[Kind], keys: list[int]) -> list[tuple[int | None, int]]:
+    """The ways to close: (Horner kind, where the kinds decided with it start), cheapest found by `estimate`.
+
+    A Horner kind's plain faces show no key symbol. Candidates: the largest such kind with at most
+    `PENDING_DICE` dice after it, the suffix reaching back over as many kinds as that limit allows;
+    the last kind alone; no Horner kind (the last kind closes alone).
+    """
+    options: list[tuple[int | None, int]] = [(None, max(0, len(kinds) - 1))]
+    after = [sum(k.n for k in kinds[i + 1:]) for i in range(len(kinds))]
+    eligible = [i for i, k in enumerate(kinds) if k.n and not any(f[s] for f, _ in k.plain for s in keys)]
+    if kinds and len(kinds) - 1 in eligible:
+        options.append((len(kinds) - 1, len(kinds) - 1))
+    candidates = [i for i in eligible if after[i] <= PENDING_DICE]
+    if candidates:
+        last = max(candidates, key=lambda i: (kinds[i].n, i))
+        split, pending = last, after[last]
+        while split > 0 and pending + kinds[split - 1].n <= PENDING_DICE:
+            split -= 1
+            pending += kinds[split].n
+        options.append((last, split))
+    return list(dict.fromkeys(options))
+
+
+def _check_work(plan: Plan, cost: int) -> None:
+    """Refuse up front a request whose estimated cost (`estimate`) is above `MAX_WORK`."""
+    if cost > MAX_WORK:
+        raise ScenarioError(culprit(plan), f"too big for the exact engine (about {cost / 1e6:.0f} s of work estimated, "
+                                            f"limit {MAX_WORK / 1e6:.0f} s: {sum(k.n for k in plan.kinds)} dice of "
+                                            f"{len(plan.kinds)} kinds, {plan.rerolls} rerolls); roll fewer dice or "
+                                            "kinds of dice together, or use fewer rerolls")
+
+
+def culprit(plan: Plan) -> str:
+    """The input to name in a refusal: the rerolls when fewer of them would make it cheap."""
+    if plan.rerolls > 2:
+        fewer = dataclasses.replace(plan, rerolls=2)
+        if estimate(fewer, DRY_RUN_STEPS // 5) <= MAX_WORK:
+            return "rerolls"
+    return "pool"
+
+
+def estimate(plan: Plan, dry_run_steps: int = 0) -> int:
+    """Estimated cost in microseconds: Python steps count about 1, big-integer words 1/200.
+
+    The states before the close are counted exactly by a dry run on keys only (no payloads);
+    payload sizes grow with the square of the dice merged so far. Terms: building each kind's
+    groups, the merges, the close (its Python steps and its products with the states'
+    payloads) and the Horner steps. A dry run that itself grows too big stops and refuses.
+
+    >>> from explorer.counts import NO_REROLLS
+    >>> estimate(plan(((((1,), (0,)), 2),), ("hit",), 0, NO_REROLLS, (), ("hit",))) < 100
+    True
+    """
+    from explorer.count_dp import _branches
+    from explorer.count_parts import KeySpace, fresh_codes, group_keys
+
+    if not plan.kinds:
+        return 0
+    passes, rerolls = len(plan.passes), plan.rerolls
+    total_dice = sum(k.n for k in plan.kinds) + rerolls
+    words = max(1, plan.out.slots * plan.out.bytes // 8)
+    layers = plan.caps[0] + 1 if plan.capped and not plan.convert_early else 1
+    space = KeySpace(plan)
+    closing = len(plan.kinds) - 1 if plan.last is None else plan.last
+    python, big, merged = 0, 0, 0
+    states = {((0,) * passes, (False,) * passes, 0)}
+
+    def share(dice: int) -> int:
+        return words * dice * dice // (total_dice * total_dice) + 1
+
+    for i, kind in enumerate(plan.kinds):
+        if i == closing:
+            continue
+        configs = _configs(kind.n, sum(1 for c in kind.on_pass if c))
+        keys, sums = group_keys(plan, space, kind, False)
+        big += (sums + kind.n * len(kind.plain)) * share(kind.n)
+        python += 2 * configs
+        merged += kind.n + kind.most
+        if i >= plan.split:
+            python += len(states) * len(keys)
+            big += len(states) * len(keys) * share(merged)
+            states = {(t, c, space.plus(code, g), x) for t, c, code, *_ in states for x, g, _ in keys}
+            continue
+        codes = fresh_codes(plan, space, kind)
+        nxt, pairs = set(), 0
+        for t, closed, code in states:
+            for x, gcode, _ in keys:
+                both = space.plus(code, gcode)
+                for nt, nc, r in _branches(plan, t, closed, x):
+                    pairs += len(codes[r])
+                    nxt.update((nt, nc, space.plus(both, f)) for f in codes[r])
+            if pairs > (dry_run_steps or DRY_RUN_STEPS):
+                return MAX_WORK + pairs * 100  # so many states that the merges alone would take seconds
+        python += 2 * pairs
+        big += pairs * share(kind.n + kind.most) + len(nxt) * share(merged) * 4
+        states = nxt
+    kind = plan.kinds[closing]
+    keys, sums = group_keys(plan, space, kind, plan.last is not None)
+    big += sums * share(kind.n)
+    slices = sum(len(c) for c in fresh_codes(plan, space, kind)) // (kind.most + 1) + 1
+    python += 2 * len(states) * len(keys) * slices + 2 * _configs(kind.n, passes)
+    before = share(merged)
+    if plan.last is None:  # per state: every group sum meets every fresh slice, then the payload
+        big += len(states) * ((kind.most + 1) * slices * _product(share(kind.n), share(kind.most) * layers)
+                              + slices * _product(before, share(kind.n + kind.most) * layers))
+    else:
+        n = kind.n
+        if before < 256 or layers > 1:
+            per_state = (n + 1) * _product(before, share(kind.most) * layers)
+        else:
+            per_state = n * len(kind.plain) * words + _product(before, words)
+        big += len(states) * per_state + (n + 1) * len(kind.plain) * words * layers
+    return python + big // 200
+
+
+def _product(a: int, b: int) -> int:
+    """Cost of a big-integer product of a and b words, in word steps (Karatsuba: ~55 per microsecond)."""
+    return int(max(a, b) * min(a, b) ** 0.585 * 200 / 55)
+
+
+def _configs(n: int, parts: int) -> int:
+    """Number of ways to choose `parts` counts with sum <= n."""
+    return math.comb(n + parts, parts)
+
+
+def clear_caches() -> None:
+    """Nothing is cached here (kept for symmetry with the other engine modules)."""
