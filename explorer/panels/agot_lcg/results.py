@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from explorer.charts.agot_lcg import ROUND_CHARTS, round_figures
 from explorer.games.agot_lcg.panel_data import WinnerGrid, round_trace, winner_grid
 from explorer.games.agot_lcg.round_report import RoundReport
-from explorer.panels.common.chart import Chart
+from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "grid_for", "summary_html", "trace_html"]
 
@@ -87,8 +87,10 @@ def trace_html(report: RoundReport) -> str:
             f"<th>event</th><th>power after</th><th>rule</th></tr>{body}</table>")
 
 
-class RoundResults:
+class RoundResults(ChartGroup):
     """The summary, the charts and the step trace of one round, created once and updated in place."""
+
+    stale_class = "agot-stale"
 
     def __init__(self, report: RoundReport) -> None:
         self.report = report
@@ -101,19 +103,8 @@ class RoundResults:
         grid = widgets.Box([self.figures[name] for name in ROUND_CHARTS])
         grid.add_class("explorer-charts")
         self.widget = widgets.VBox([self.summary, grid, widgets.HTML("<b>The round, step by step</b>"), self.trace])
+        self.tables = (self.summary, self.trace)
         self._tables()
-
-    def mark_pending(self) -> None:
-        """Every chart says "updating…" until its new figure arrives."""
-        for chart in self.figures.values():
-            chart.mark_pending()
-
-    def mark_stale(self, reason: str) -> None:
-        """Every chart is dimmed and says why; so are the tables."""
-        for chart in self.figures.values():
-            chart.mark_stale(reason)
-        for table in (self.summary, self.trace):
-            table.add_class("agot-stale")
 
     def update(self, report: RoundReport) -> None:
         """Show a new round: every figure and table, in place."""
@@ -123,7 +114,6 @@ class RoundResults:
         self._tables()
 
     def _tables(self) -> None:
-        for table in (self.summary, self.trace):
-            table.remove_class("agot-stale")
+        self._mark_fresh()
         self.summary.value = summary_html(self.report)
         self.trace.value = trace_html(self.report)

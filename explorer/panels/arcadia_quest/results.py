@@ -12,7 +12,7 @@ from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
 from explorer.charts.common import VIEWS
 from explorer.games.arcadia_quest.encounter import EncounterResult
 from explorer.games.arcadia_quest.summary import is_chance, summary_rows
-from explorer.panels.common.chart import Chart
+from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]
 
@@ -47,8 +47,10 @@ def table_html(rows: Mapping[str, tuple[Fraction, ...]], headers: tuple[str, ...
     return f"{TABLE_STYLE}<table class='{css}'><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-class EncounterResults:
+class EncounterResults(ChartGroup):
     """The charts and the table of one encounter, created once and updated in place."""
+
+    stale_class = "aq-stale"
 
     def __init__(self, result: EncounterResult) -> None:
         self.result = result
@@ -63,23 +65,13 @@ class EncounterResults:
         grid = widgets.Box([self.figures[name] for name in ENCOUNTER_CHARTS])
         grid.add_class("explorer-charts")
         self.widget = widgets.VBox([self.view, grid, self.table])
+        self.tables = (self.table,)
         self._table()
-
-    def mark_pending(self) -> None:
-        """Every chart says "updating…" (after a moment) until its new figure arrives."""
-        for chart in self.figures.values():
-            chart.mark_pending()
-
-    def mark_stale(self, reason: str) -> None:
-        """Every chart is dimmed and says why it does not show the current inputs; so is the table."""
-        for chart in self.figures.values():
-            chart.mark_stale(reason)
-        self.table.add_class("aq-stale")
 
     def update(self, result: EncounterResult) -> None:
         """Show a new result: every figure and the table, in place."""
         self.result = result
-        self.table.remove_class("aq-stale")
+        self._mark_fresh()
         self.redraw()
 
     def redraw(self) -> None:

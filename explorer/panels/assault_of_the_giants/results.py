@@ -8,7 +8,7 @@ import pandas as pd
 from explorer import charts
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.summary import summary_frame
-from explorer.panels.common.chart import Chart
+from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["BattleResults", "format_summary", "format_number"]
 
@@ -42,8 +42,10 @@ def format_number(quantity: str, value: float) -> str:
     return f"{value * 100:.2f}%" if quantity.startswith(("P(", "chance")) else f"{value:.3f}"
 
 
-class BattleResults:
+class BattleResults(ChartGroup):
     """The charts and table of one battle, created once and updated in place."""
+
+    stale_class = "aotg-stale"
 
     def __init__(self, result: BattleResult) -> None:
         self.result = result
@@ -59,23 +61,13 @@ class BattleResults:
         grid = widgets.Box([self.figures[n] for n in FIGURES])
         grid.add_class("explorer-charts")
         self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table])
+        self.tables = (self.table,)
         self._table()
-
-    def mark_pending(self) -> None:
-        """Every chart says "updating…" (after a moment) until its new figure arrives."""
-        for chart in self.figures.values():
-            chart.mark_pending()
-
-    def mark_stale(self, reason: str) -> None:
-        """Every chart is dimmed and says why it does not show the current inputs."""
-        for chart in self.figures.values():
-            chart.mark_stale(reason)
-        self.table.add_class("aotg-stale")
 
     def update(self, result: BattleResult) -> None:
         """Show a new result: every figure and the table, in place."""
         self.result = result
-        self.table.remove_class("aotg-stale")
+        self._mark_fresh()
         self.redraw()
 
     def redraw(self) -> None:

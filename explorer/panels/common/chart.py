@@ -36,7 +36,7 @@ from plotly.utils import PlotlyJSONEncoder
 
 from explorer.charts.common import HEIGHT
 
-__all__ = ["Chart", "figure_json", "FRONT_END", "FRONT_END_VERSION"]
+__all__ = ["Chart", "ChartGroup", "figure_json", "FRONT_END", "FRONT_END_VERSION"]
 
 FRONT_END = "explorer-chart"
 """The front end's module name (``js/package.json``, ``js/src/index.js``)."""
@@ -143,3 +143,32 @@ class Chart(widgets.DOMWidget):
     def to_figure(self) -> go.Figure:
         """The figure currently held, as a (new) `go.Figure`."""
         return go.Figure(json.loads(self.figure), _validate=False)
+
+
+class ChartGroup:
+    """The charts and tables of one panel's result, marked pending or stale together.
+
+    A game's results view subclasses it and sets ``figures`` (name -> `Chart`), ``tables`` (the
+    HTML widgets that dim with the charts) and ``stale_class`` (the CSS class that dims them).
+    """
+
+    figures: dict[str, Chart]
+    tables: tuple[widgets.HTML, ...]
+    stale_class: str
+
+    def mark_pending(self) -> None:
+        """Every chart says "updating…" (after a moment) until its new figure arrives."""
+        for chart in self.figures.values():
+            chart.mark_pending()
+
+    def mark_stale(self, reason: str) -> None:
+        """Every chart is dimmed and says why it does not show the current inputs; so are the tables."""
+        for chart in self.figures.values():
+            chart.mark_stale(reason)
+        for table in self.tables:
+            table.add_class(self.stale_class)
+
+    def _mark_fresh(self) -> None:
+        """The tables show the current inputs again."""
+        for table in self.tables:
+            table.remove_class(self.stale_class)
