@@ -4,9 +4,11 @@ Edition and sources: the English rulebook (24 pages), of which pages 9-11, 13 an
 readable (``shared/rules/assault-of-the-giants.md``); pages 17 and 20 are the project's seed pages.
 Page numbers in this package refer to that rulebook.
 
-Rulings chosen where the rules are silent or ambiguous (each is a place to check):
+Rulings chosen where the rules are silent or ambiguous (each is a place to check); the battle's
+rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and panel:
 
-* Both sides roll; each side's totals are independent of the other's dice (p.16-17).
+* Both sides roll; each side's totals are independent of the other's dice, and the attacker fixes
+  its totals before the defender decides (p.16-17).
 * Rerolls, policy ``misses``: dice showing a blank first; then, while rerolls remain, dice
   showing only arcane that the side's conversions cannot use (arcane beyond
   ``arcane_to_hits + arcane_to_blocks``), dice with 1 arcane before dice with 2.
@@ -15,8 +17,12 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
   has arcane-to-hits), 1 (arcane-to-block only) or 0; ties keep the pool's order.
   Each die is rerolled at most once (p.16: all at once).
 * Conversions: arcane to 2 hits first, then arcane to 1 block (p.16); unconverted arcane is a miss.
-* Casualties (p.17): champions are picked first and shrug off damage below their Fortitude;
-  a unit that only gets wounded uses up the remaining damage, so a unit's wounded Fortitude
+* The Attack Command's arcane-to-2-hits bonus applies only in the battle it starts (p.17): a
+  giantslayer attack (a Rest Command action) never has it, and in a giant's battle the Attack
+  Command is the card just played, the last of the row (a row with cards after it is refused).
+* NPC giants only defend (pp.19-20): an NPC attacker is refused.
+* Casualties (p.17): champions have no wounded side (a wounded champion is refused); they are
+  picked first and shrug off damage below their Fortitude; a unit that only gets wounded uses up the remaining damage, so a unit's wounded Fortitude
   matters only if it starts the battle wounded.
   Policy ``fewest-op``: the order conceding the fewest Ordning Points, then the fewest units
   defeated; among equally good orders the earliest by listed position.

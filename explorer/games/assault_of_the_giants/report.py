@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.games.assault_of_the_giants.battle import BattleResult, SideResult
 from explorer.games.assault_of_the_giants.model import Side, Status
+from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS, provenance
 from explorer.report import dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
@@ -52,10 +53,15 @@ class BattleReport:
             entry["casualty_order"] = side.casualty_order
             entry["reroll_policy"] = side.reroll_policy
             out[name] = entry
+        out["provenance"] = provenance(self.result.battle)
+        out["rulings"] = list(BATTLE_RULINGS)
         return out
 
     def to_frame(self) -> pd.DataFrame:
-        """Long table: side, quantity, outcome, probability (units as ``unit: name``)."""
+        """Long table: side, quantity, outcome, probability (units as ``unit: name``).
+
+        Rows with side ``provenance`` (where each value comes from) and ``rulings`` close the table.
+        """
         import pandas as pd
 
         rows: list[dict[str, Any]] = []
@@ -68,6 +74,10 @@ class BattleReport:
                 status = res.unit_status(i)
                 rows += [{"side": name, "quantity": f"unit {i}: {unit.name}", "outcome": s.value,
                           "probability": float(status.probability(s))} for s in Status]
+        rows += [{"side": "provenance", "quantity": key, "outcome": source, "probability": None}
+                 for key, source in provenance(self.result.battle).items()]
+        rows += [{"side": "rulings", "quantity": f"ruling {i + 1}", "outcome": ruling, "probability": None}
+                 for i, ruling in enumerate(BATTLE_RULINGS)]
         return pd.DataFrame(rows, columns=["side", "quantity", "outcome", "probability"])
 
     def to_text(self) -> str:
@@ -93,4 +103,8 @@ class BattleReport:
             if side.units:
                 lines.append(f"  all units defeated: {fmt_percent(res.wiped_out())}")
             lines.append("")
+        lines.append("WHERE THE VALUES COME FROM:")
+        lines += [f"  - {key}: {source}" for key, source in provenance(self.result.battle).items()]
+        lines.append("RULINGS:")
+        lines += [f"  - {ruling}" for ruling in BATTLE_RULINGS]
         return "\n".join(lines).rstrip() + "\n"

@@ -76,13 +76,17 @@ def _unit(data: Any, path: str, giantslayers: bool) -> Unit:
     name = f.text("name", path.rsplit(".", 1)[-1])
     fortitude = f.whole("fortitude", minimum=1)
     wounded = f.flag("wounded", False)
+    champion = f.flag("champion", False)
+    if champion and wounded:
+        raise ScenarioError(f.at("wounded"), "must be false for a champion: champions have no wounded side, they "
+                                             "shrug off smaller damage unharmed (rulebook p.17)")
     # The wounded side only matters for a unit that starts wounded: a unit wounded in
     # this battle always uses up the remaining damage (p.17).
     if wounded and not f.has("wounded_fortitude"):
         raise ScenarioError(f.at("wounded_fortitude"), "is required when wounded is true")
     wounded_fortitude = f.whole("wounded_fortitude", fortitude, minimum=1)
     ordning_value = f.whole("ordning_value", 0) if giantslayers else f.whole("ordning_value")
-    unit = Unit(name, fortitude, wounded_fortitude, ordning_value, wounded, f.flag("champion", False))
+    unit = Unit(name, fortitude, wounded_fortitude, ordning_value, wounded, champion)
     f.done()
     return unit
 
@@ -127,6 +131,23 @@ def _defender_hits(f: Fields) -> int | None:
     return value
 
 
+def _check_attack_last(f: Fields, commands: tuple[str, ...]) -> None:
+    """In a giant's battle the Attack Command is the card just played: the row's last (p.17)."""
+    row = [c.strip().lower() for c in commands]
+    if "attack" in row and row[-1] != "attack":
+        later = ", ".join(c[:20] for c in commands[row.index("attack") + 1:][:3])
+        raise ScenarioError(f.at("commands"), f"Attack must be the last card: the battle starts with the Attack "
+                                              f"Command just played, so no card can follow it (got {later} after "
+                                              f"it; rulebook p.17)")
+
+
+def _no_attack_bonus(f: Fields) -> None:
+    """A giantslayer attack is a Rest Command action: no Attack Command bonus (p.17)."""
+    if f.data.get("arcane_to_hits"):
+        raise ScenarioError(f.at("arcane_to_hits"), "must be 0 or absent for giantslayers: the Attack Command's "
+                                                    "bonus applies only in the battle it starts (rulebook p.17)")
+
+
 def _commands(f: Fields) -> tuple[str, ...]:
     row = f.items("commands", [])
     for i, card in enumerate(row):
@@ -146,9 +167,16 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
     giantslayers = f.flag("giantslayers", False)
     if giantslayers and not attacker:
         raise ScenarioError(f.at("giantslayers"), "only the attacking side can be giantslayers (rulebook p.19)")
+    if npc and attacker:
+        raise ScenarioError(f.at("npc"), "must be false for the attacker: NPC giants never move or attack, they "
+                                         "only defend (rulebook pp.19-20)")
     race = f.choice("race", CASTE_ORDER, None) if f.has("race") else None
     commands = _commands(f)
-    modifiers = _modifiers(f, commands, npc, attacker)
+    if attacker and not giantslayers:
+        _check_attack_last(f, commands)
+    if giantslayers:
+        _no_attack_bonus(f)
+    modifiers = _modifiers(f, commands, npc, attacker and not giantslayers)
     pool = _pool(f, dice)
     if npc and race and not any(die.name == race and n for die, n in pool):
         raise ScenarioError(f.at("pool"), f'NPC giants always roll their special die (rulebook p.20): add "{race}": 1')

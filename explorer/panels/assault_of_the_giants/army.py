@@ -87,7 +87,9 @@ class ArmyBuilder:
         self.add = widgets.Button(description="Add unit", icon="plus", layout=widgets.Layout(width="110px"))
         self.add.add_class("aotg-add-unit")
         self.add.add_class(f"aotg-{role}")
-        self.npc = widgets.Checkbox(value=False, description="NPC giants (p.20)", indent=False)
+        # NPC giants never attack, they only defend (pp.19-20): the switch is the defender's alone.
+        self.npc = widgets.Checkbox(value=False, description="NPC giants (p.20)", indent=False,
+                                    layout=widgets.Layout(display="none" if role == "attacker" else None))
         self.giantslayers = widgets.Checkbox(value=False, description="giantslayers attack (p.19)", indent=False,
                                              layout=widgets.Layout(display=None if role == "attacker" else "none"))
         self.casualty_order = widgets.Dropdown(options=[(_CASUALTY_LABELS[c], c) for c in CASUALTY_ORDERS],

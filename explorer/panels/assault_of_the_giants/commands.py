@@ -14,13 +14,15 @@ from explorer.panels.common.display import heading, note
 __all__ = ["CommandRow", "describe_row"]
 
 
-def describe_row(commands: Sequence[str], attacker: bool) -> str:
+def describe_row(commands: Sequence[str], attacker: bool, giantslayers: bool = False) -> str:
     """What the row gives in battle, in the rulebook's terms (p.16).
 
     >>> describe_row(["Leader", "Move", "Attack"], attacker=True)
     'Leader: 2 rerolls (cards to its right) · Attack: 2 arcane → 2 hits each (cards to its left)'
+    >>> describe_row(["Attack", "Rest"], attacker=True, giantslayers=True)
+    'Attack: no bonus in a giantslayer attack, a Rest Command action (p.17)'
     """
-    mods = modifiers_from_commands(commands, attacker=attacker)
+    mods = modifiers_from_commands(commands, attacker=attacker and not giantslayers)
     row = [c.lower() for c in commands]
     parts = []
     if "leader" in row:
@@ -28,7 +30,9 @@ def describe_row(commands: Sequence[str], attacker: bool) -> str:
     if "magic" in row:
         parts.append(f"Magic: {mods.arcane_to_blocks} arcane → block (cards to its right)")
     if "attack" in row:
-        if attacker:
+        if attacker and giantslayers:
+            parts.append("Attack: no bonus in a giantslayer attack, a Rest Command action (p.17)")
+        elif attacker:
             parts.append(f"Attack: {mods.arcane_to_hits} arcane → 2 hits each (cards to its left)")
         else:
             parts.append("Attack: no conversion for the defender (p.17)")
@@ -50,6 +54,8 @@ class CommandRow:
         self._changed = changed
         self.enabled = True
         """False while the side is NPC giants: the row is kept but plays no part (p.20)."""
+        self.giantslayers = False
+        """True while the attacker's giantslayers attack (a Rest Command action: no Attack bonus, p.17)."""
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick = widgets.Dropdown(layout=widgets.Layout(width="120px"))
         self.play = widgets.Button(description="Play card", icon="plus", layout=widgets.Layout(width="100px"),
@@ -61,7 +67,8 @@ class CommandRow:
         self.widget = widgets.VBox([
             heading(f"{role.title()} Command row (left to right)"), self.cards,
             widgets.HBox([self.pick, self.play]), self.summary,
-            note("Leader and Magic count the cards to their right, Attack the cards to its left (p.16)."),
+            note("Leader and Magic count the cards to their right, Attack the cards to its left (p.16). "
+                 + ("The Attack Command starts this battle, so it stays the last card (p.17)." if role == "attacker" else "")),
         ])
         self.widget.add_class(f"aotg-commands-{role}")
         self._refresh(notify=False)
@@ -75,11 +82,17 @@ class CommandRow:
                                   ("times", "remove", "take back into hand")):
             button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="28px", padding="0"))
             button.add_class(f"aotg-cmd-{action}")
-            button.disabled = (action == "left" and index == 0) or (action == "right" and index == len(self.commands) - 1)
+            button.disabled = ((action == "left" and index == 0) or (action == "right" and index == len(self.commands) - 1)
+                               or (action != "remove" and self._pinned(index + (action == "right"))))
             button.on_click(lambda _b, a=action: self.move(index, a))
             buttons.append(button)
         return widgets.HBox([buttons[0], label, buttons[1], buttons[2]],
                             layout=widgets.Layout(margin="0 8px 4px 0", align_items="center"))
+
+    def _pinned(self, index: int) -> bool:
+        """True if card `index` is the attacker's Attack Command, which stays last in a giant's battle (p.17)."""
+        return (self.role == "attacker" and not self.giantslayers and 0 <= index < len(self.commands)
+                and self.commands[index].strip().lower() == "attack")
 
     def move(self, index: int, action: str) -> None:
         """Move card `index` one place ``"left"`` / ``"right"``, or ``"remove"`` it."""
@@ -101,7 +114,9 @@ class CommandRow:
 
     def _play(self) -> None:
         if self.pick.value and self.enabled:
-            self.commands.append(self.pick.value)
+            last = len(self.commands) - 1
+            # The Attack Command is the card just played for this battle: others go to its left (p.17).
+            self.commands.insert(last if self._pinned(last) else last + 1, self.pick.value)
             self._refresh()
 
     def _refresh(self, notify: bool = True) -> None:
@@ -115,11 +130,16 @@ class CommandRow:
                 for w in box.children:
                     if isinstance(w, widgets.Button):
                         w.disabled = True
-        self.summary.value = (describe_row(self.commands, self.role == "attacker") if self.enabled else
+        self.summary.value = (describe_row(self.commands, self.role == "attacker", self.giantslayers) if self.enabled else
                               "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20). "
                               "The row is kept for when NPC is unticked.")
         if notify:
             self._changed()
+
+    def set_giantslayers(self, giantslayers: bool) -> None:
+        """Giantslayers attack by a Rest Command action: the row's Attack bonus does not apply (p.17)."""
+        self.giantslayers = giantslayers
+        self._refresh(notify=False)
 
     def set_enabled(self, enabled: bool) -> None:
         """NPC giants have no Command Cards (their limits are fixed, p.20): the row is kept, disabled."""

@@ -82,6 +82,9 @@ class AssaultPanel(ResolvingHost):
         self.trace = TraceView(self, self.adapter)
         for role, army in self.armies.items():
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
+        giantslayers = self.armies["attacker"].giantslayers
+        giantslayers.observe(lambda c: self.commands["attacker"].set_giantslayers(c["new"]), "value")
+        self.commands["attacker"].set_giantslayers(giantslayers.value)
         self.widget = self._layout()
         self._ready = True
         self.refresh()

@@ -55,12 +55,26 @@ class UnitRow:
             buttons.append(button)
         for field in FIELDS:
             getattr(self, field).observe(lambda _c, f=field: self._edited(f, changed), "value")
+        self._wounded_before = unit.wounded
+        self.champion.observe(self._champion_ticked, "value")
+        self._champion_ticked()
         for w in (self.name, self.wounded, self.champion):
             w.observe(lambda _c: changed(), "value")
         self._show_sources()
         self.provenance.layout.margin = "-6px 0 4px 6px"
         self.box = widgets.VBox([widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
                                                self.wounded, self.champion, *buttons]), self.provenance])
+
+    def _champion_ticked(self, _change: object = None) -> None:
+        """Champions have no wounded side (p.17): a champion cannot be wounded; unticking restores the flag."""
+        if self.champion.value:
+            self._wounded_before = self.wounded.value
+            self.wounded.value = False
+        elif self.wounded.disabled:
+            self.wounded.value = self._wounded_before
+        self.wounded.disabled = self.wounded_fortitude.disabled = self.champion.value
+        self.wounded.tooltip = ("champions have no wounded side: they shrug off smaller damage (rulebook p.17)"
+                                if self.champion.value else "the unit starts the battle on its wounded side")
 
     @staticmethod
     def _number(value: int, field: str) -> NumberText:

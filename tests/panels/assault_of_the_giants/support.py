@@ -32,14 +32,14 @@ def click(row: Any, action: str) -> None:
 
 
 def build_attacker(panel: AssaultPanel) -> None:
-    """Add a champion, wound it, move it to the front, and edit a value of another unit."""
+    """Add a champion, move it to the front, wound another unit and edit one of its values."""
     army = panel.armies["attacker"]
     army.add_unit(2)
     added = army.rows[-1]
-    added.wounded.value = True
-    added.wounded_fortitude.value = 2
     while army.rows[0] is not added:
         click(added, "up")
+    army.rows[1].wounded.value = True
+    army.rows[1].wounded_fortitude.value = 2
     army.rows[1].fortitude.value = 6
 
 
