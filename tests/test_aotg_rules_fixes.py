@@ -85,7 +85,10 @@ def test_reports_say_which_values_are_examples_and_list_the_rulings() -> None:
     report = resolve("examples/fire-vs-hill.json")
     out = report.to_dict()
     assert out["provenance"]["dice.fire"] == "example, not from the rulebook"
-    assert out["provenance"]["dice.basic"] == "entered in the scenario"
+    assert out["provenance"]["dice.basic"] == "example, not from the rulebook"   # the default faces, written out
+    data = _scenario()
+    data["dice"]["basic"] = ARCANE
+    assert resolve(data).to_dict()["provenance"]["dice.basic"] == "entered in the scenario"
     assert any("p.17" in r and "giantslayer" in r for r in out["rulings"])
     text = report.to_text()
     assert "RULINGS" in text and "example, not from the rulebook" in text

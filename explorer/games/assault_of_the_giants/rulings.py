@@ -47,18 +47,24 @@ def provenance(battle: Battle) -> dict[str, str]:
         battle: a parsed battle.
 
     Returns:
-        Keys ``dice.<name>`` (one per die rolled) and ``units``, each a provenance sentence.
+        Keys ``dice.<name>`` (one per die rolled: a die with the faces of the named default is that
+        example, whoever wrote it out) and ``units``, each a provenance sentence.
 
     >>> from explorer.games.assault_of_the_giants.scenario import parse_battle
     >>> provenance(parse_battle({"game": "aotg", "attacker": {"pool": {"basic": 1}, "units": []},
     ...     "defender": {"pool": {}, "units": []}}))["dice.basic"]
     'example, not from the rulebook'
     """
+    from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
+
     out: dict[str, str] = {}
     for side in (battle.attacker, battle.defender):
         for die, count in side.pool:
             if count:
-                out[f"dice.{die.name}"] = die.source if die.source != "scenario" else "entered in the scenario"
+                default = DEFAULT_DICE.get(die.name)
+                same = default is not None and default.faces == die.faces
+                out[f"dice.{die.name}"] = (default.source if default is not None and same else die.source
+                                           if die.source != "scenario" else "entered in the scenario")
     out["units"] = ("entered in the scenario: the rulebook pages we have give no Fortitude or Ordning Value "
                     f"(the panel's presets are marked '{EXAMPLE}')")
     return out

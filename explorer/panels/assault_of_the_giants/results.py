@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 import pandas as pd
 
 from explorer import charts
 from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS, provenance
 from explorer.games.assault_of_the_giants.summary import summary_frame
 from explorer.panels.common.chart import Chart, ChartGroup
 
-__all__ = ["BattleResults", "format_summary", "format_number"]
+__all__ = ["BattleResults", "format_summary", "format_number", "rulings_html"]
 
 FIGURES = ("hits", "damage", "casualties", "ordning_points")
 
@@ -60,7 +63,9 @@ class BattleResults(ChartGroup):
         self.k.observe(lambda _c: self._table(), "value")
         grid = widgets.Box([self.figures[n] for n in FIGURES])
         grid.add_class("explorer-charts")
-        self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table])
+        self.notes = widgets.HTML()
+        self.notes.add_class("aotg-rulings")
+        self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table, self.notes])
         self.tables = (self.table,)
         self._table()
 
@@ -80,3 +85,14 @@ class BattleResults(ChartGroup):
         self.frame = summary_frame(self.result, self.k.value)
         shown = format_summary(self.frame)
         self.table.value = TABLE_STYLE + shown.to_html(classes="aotg-summary-table", border=0)
+        self.notes.value = rulings_html(self.result)
+
+
+def rulings_html(result: BattleResult) -> str:
+    """Where this battle's values come from and the rulings in effect, as a collapsed list."""
+    sources = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(source)}</li>"
+                      for key, source in provenance(result.battle).items())
+    rulings = "".join(f"<li>{html.escape(r)}</li>" for r in BATTLE_RULINGS)
+    return ("<details style='font-size:90%;margin-top:4px'><summary>Where the values come from, and the "
+            "rulings in effect</summary>"
+            f"<ul style='margin:2px 0'>{sources}</ul><b>Rulings</b><ul style='margin:2px 0'>{rulings}</ul></details>")
