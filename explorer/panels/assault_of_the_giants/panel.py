@@ -25,6 +25,7 @@ from explorer.panels.assault_of_the_giants.commands import CommandRow
 from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
 from explorer.panels.assault_of_the_giants.results import BattleResults
+from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.common.display import ErrorMessage, stylesheet
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox
@@ -80,6 +81,7 @@ class AssaultPanel(ResolvingHost):
         self.sweep = Sweep(self, self.adapter)
         self.scenario_box = ScenarioBox(self, self.adapter)
         self.trace = TraceView(self, self.adapter)
+        self.row_advisor = RowAdvisor(self, lambda: list(self.commands["attacker"].commands))
         for role, army in self.armies.items():
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
         giantslayers = self.armies["attacker"].giantslayers
@@ -100,8 +102,13 @@ class AssaultPanel(ResolvingHost):
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
-        extras = widgets.Tab([self.whatif.widget, self.sweep.widget, self.trace.widget, self.scenario_box.widget],
-                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
+        views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
+                 "Roll once (trace)": self.trace.widget, "Which row? (advisor)": self.row_advisor.widget,
+                 "Scenario (save, load)": self.scenario_box.widget}
+        extras = widgets.Tab(list(views.values()), titles=tuple(views))
+        advisor_tab = list(views).index("Which row? (advisor)")
+        extras.observe(lambda c: self.row_advisor.show(c["new"] == advisor_tab), "selected_index")
+        self.extras = extras
         root = widgets.VBox([stylesheet(), self.banner, main, extras])
         root.add_class("aotg-panel")
         root.add_class("explorer-root")
