@@ -32,7 +32,20 @@ rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and pa
   1 Resource Card each, unless the defender is NPC giants.
 * Die faces and unit statistics are not in the pages we have: every default is an example,
   marked with its provenance (`data`).
+
+The rules of the table (p.20: phases, moves through and into regions, attacks on Starting Regions,
+recruiting when homeless, the Endgame's turns, the winner) keep their rulings as data too,
+`table_rulings.TABLE_RULINGS`, the inferred ones marked; a scenario's ``table`` key asks them
+(`table_scenario`).
+
+A plan of battles (the optional keys ``armies``, ``plan`` and ``standings``, `campaign_scenario`)
+carries wounds and defeats from battle to battle and ends with p.20's standings and win chances;
+its rulings are data too, `campaign.PLAN_RULINGS` (an empty army's battle does not take place, a pool
+stays as written whatever units are left, nothing heals between battles).
 """
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from explorer.games.assault_of_the_giants.battle import (
     BattleResult,
@@ -66,19 +79,28 @@ from explorer.games.assault_of_the_giants.model import (
     Status,
     Unit,
 )
+from explorer.games.assault_of_the_giants.campaign import Army, Plan, PlanBattle, PlanSide, battle_outcomes
+from explorer.games.assault_of_the_giants.campaign_report import PlanReport
+from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
+from explorer.games.assault_of_the_giants.campaign_scenario import is_plan, parse_plan
 from explorer.games.assault_of_the_giants.report import BattleReport
 from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle
+
+if TYPE_CHECKING:
+    from explorer.games.assault_of_the_giants.table_report import TableReport
 
 __all__ = [
     "Battle", "BattleReport", "BattleResult", "CombatDie", "Modifiers", "Phase", "Side", "SideResult",
     "Standing", "Status", "Unit", "absorb", "assign_damage", "assign_in_order", "battle_to_dict",
     "convert", "endgame_turns", "joint_points", "may_attack_starting_region", "modifiers_from_commands",
     "parse_battle", "plan_points", "resolve", "resolve_battle", "side_totals", "win_chances",
+    "Army", "Plan", "PlanBattle", "PlanSide", "PlanReport", "PlanResult", "battle_outcomes", "is_plan",
+    "parse_plan", "resolve_plan",
 ]
 
 
-def resolve(data: object) -> BattleReport:
-    """Parse a scenario mapping and resolve the battle.
+def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
+    """Parse a scenario mapping and resolve the battle, or the plan of battles (`is_plan`).
 
     >>> report = resolve({"game": "assault-of-the-giants",
     ...     "attacker": {"pool": {"basic": 1}, "units": []},
@@ -86,4 +108,10 @@ def resolve(data: object) -> BattleReport:
     >>> report.to_dict()["attacker"]["ordning_points"]
     {'0': 0.5, '2': 0.5}
     """
+    if isinstance(data, Mapping) and "table" in data:  # the rules of the table (p.20), with or without a battle
+        from explorer.games.assault_of_the_giants.table_report import resolve_table
+
+        return resolve_table(data)
+    if is_plan(data):
+        return PlanReport(resolve_plan(parse_plan(data)))
     return BattleReport(resolve_battle(parse_battle(data)))

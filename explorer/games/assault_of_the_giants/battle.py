@@ -126,7 +126,13 @@ def resolve_battle(battle: Battle) -> BattleResult:
     >>> result = resolve_battle(Battle(side, side))
     >>> result.attacker.ordning_points.probability(3)
     Fraction(1, 1)
+
+    A side playing ``best`` makes the two sides' totals dependent (`best.best_result`).
     """
+    if _plays_best(battle):
+        from explorer.games.assault_of_the_giants.best import best_result
+
+        return best_result(battle)
     atk, dfn = battle.attacker, battle.defender
     atk_totals, dfn_totals = _totals(atk, "attacker"), _totals(dfn, "defender")
     to_defender = _damage(atk_totals.marginal(0), dfn_totals.marginal(1))
@@ -138,6 +144,10 @@ def resolve_battle(battle: Battle) -> BattleResult:
         SideResult(atk_totals, to_attacker, *_rewards(dfn_losses, dfn, atk), atk_losses),
         SideResult(dfn_totals, to_defender, *_rewards(atk_losses, atk, dfn), dfn_losses),
     )
+
+
+def _plays_best(battle: Battle) -> bool:
+    return "best" in (battle.attacker.reroll_policy, battle.defender.reroll_policy)
 
 
 def _totals(side: Side, role: str) -> Dist[tuple[int, int]]:
@@ -169,6 +179,10 @@ def joint_points(battle: Battle) -> Dist[tuple[int, int]]:
 
     The two are correlated: each side's hits and blocks come from the same roll.
     """
+    if _plays_best(battle):
+        from explorer.games.assault_of_the_giants.best import best_joint_points
+
+        return best_joint_points(battle)
     atk, dfn = battle.attacker, battle.defender
     atk_totals, dfn_totals = side_totals(atk), side_totals(dfn)
     most = max(max(h for h, _ in atk_totals), max(h for h, _ in dfn_totals))

@@ -13,7 +13,11 @@ from fractions import Fraction
 
 from explorer.dist import Dist
 
-__all__ = ["Phase", "Standing", "may_attack_starting_region", "endgame_turns", "win_chances", "win_chances_joint"]
+__all__ = ["Phase", "Standing", "may_attack_starting_region", "endgame_turns", "win_chances", "win_chances_joint",
+           "TIEBREAKS", "victory", "win_chances_final", "decided_by"]
+
+TIEBREAKS = ("ordning_points", "resource_cards", "regions")
+"""What decides the winner, in order (p.20); players equal on all three share the victory."""
 
 
 class Phase(Enum):
@@ -115,3 +119,57 @@ def win_chances_joint(points: Dist[tuple[int, ...]], standings: Sequence[tuple[s
         for name in winners:
             totals[name][0 if len(winners) == 1 else 1] += p
     return {name: {"wins": w, "shares": s} for name, (w, s) in totals.items()}
+
+
+def victory(standings: Sequence[tuple[int, int, int]]) -> tuple[tuple[int, ...], str]:
+    """Who wins, given each player's (Ordning Points, Resource Cards, regions occupied), and why.
+
+    The most Ordning Points wins; among the players tied for the most, the most Resource Cards;
+    among those still tied, the most regions occupied; players tied on all three share (p.20).
+
+    Returns:
+        The winners' positions, and what decided: one of `TIEBREAKS`, or ``"shared"``.
+
+    >>> victory([(5, 1, 2), (5, 3, 0), (4, 9, 9)])
+    ((1,), 'resource_cards')
+    >>> victory([(5, 1, 2), (5, 1, 2), (3, 0, 0)])
+    ((0, 1), 'shared')
+    """
+    contenders = list(range(len(standings)))
+    for level, name in enumerate(TIEBREAKS):
+        best = max(standings[i][level] for i in contenders)
+        contenders = [i for i in contenders if standings[i][level] == best]
+        if len(contenders) == 1:
+            return (contenders[0],), name
+    return tuple(contenders), "shared"
+
+
+def win_chances_final(standings: Dist[tuple[tuple[int, int, int], ...]], players: Sequence[str]) -> dict[str, dict[str, Fraction]]:
+    """Each player's chance to win alone and to share the victory, from joint final standings.
+
+    Args:
+        standings: joint distribution of every player's (Ordning Points, Resource Cards, regions).
+        players: the players' names, in the order of the standings' coordinates.
+
+    >>> even = Dist.uniform([((3, 1, 1), (3, 1, 1)), ((3, 2, 0), (3, 1, 5))])
+    >>> win_chances_final(even, ["a", "b"])["a"]
+    {'wins': Fraction(1, 2), 'shares': Fraction(1, 2)}
+    """
+    weights = {name: {"wins": 0, "shares": 0} for name in players}
+    for outcome, w in standings.items():
+        winners, _ = victory(outcome)
+        for i in winners:
+            weights[players[i]]["wins" if len(winners) == 1 else "shares"] += w
+    return {name: {k: Fraction(w, standings.total) for k, w in row.items()} for name, row in weights.items()}
+
+
+def decided_by(standings: Dist[tuple[tuple[int, int, int], ...]]) -> dict[str, Fraction]:
+    """Chance that the game is decided by each of `TIEBREAKS`, or that the victory is shared.
+
+    >>> decided_by(Dist.uniform([((3, 1, 1), (3, 1, 1)), ((3, 2, 0), (3, 1, 5))]))["shared"]
+    Fraction(1, 2)
+    """
+    weights = dict.fromkeys(TIEBREAKS + ("shared",), 0)
+    for outcome, w in standings.items():
+        weights[victory(outcome)[1]] += w
+    return {name: Fraction(w, standings.total) for name, w in weights.items()}

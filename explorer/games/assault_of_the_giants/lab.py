@@ -12,7 +12,7 @@ from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE, MAX_DICE_PER_SIDE
-from explorer.games.assault_of_the_giants.model import REROLL_POLICIES, CombatDie, Modifiers, Side
+from explorer.games.assault_of_the_giants.model import FIXED_POLICIES, CombatDie, Modifiers, Side
 from explorer.lab import JOINT, Faces, LabDie, LabModifier
 
 __all__ = ["AssaultLabEngine"]
@@ -35,7 +35,7 @@ class AssaultLabEngine:
     faces_per_die = FACES_PER_DIE
     max_dice = MAX_DICE_PER_SIDE
     outcomes = ("hits", "blocks")
-    policies = REROLL_POLICIES
+    policies = FIXED_POLICIES  # "best" needs an opponent and an objective: a battle, not one roll
 
     def dice(self) -> dict[str, LabDie]:
         """The basic die and each race's special die."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -12,7 +11,7 @@ from explorer.sourced import EXAMPLE
 
 __all__ = [
     "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status",
-    "CASUALTY_ORDERS", "REROLL_POLICIES",
+    "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES",
 ]
 
 Symbols = tuple[int, int, int]
@@ -21,8 +20,16 @@ Symbols = tuple[int, int, int]
 CASUALTY_ORDERS = ("listed", "fewest-op")
 """How a side picks which unit absorbs damage next (scenario key ``casualty_order``)."""
 
-REROLL_POLICIES = ("misses", "blanks", "none")
-"""Which dice a side rerolls (scenario key ``reroll_policy``); ``misses`` is the spec's."""
+FIXED_POLICIES = ("misses", "blanks", "none")
+"""Reroll policies that read only the side's own roll (the count engine's, `combat.POLICIES`)."""
+
+REROLL_POLICIES = FIXED_POLICIES + ("best",)
+"""Which dice a side rerolls (scenario key ``reroll_policy``); ``misses`` is the spec's.
+``best`` rerolls and converts to maximise the side's `OBJECTIVES` entry (`best`)."""
+
+OBJECTIVES = ("ordning-points", "net-ordning-points", "damage", "wipe-out")
+"""What a side playing ``best`` maximises (scenario key ``objective``): its expected Ordning Points
+earned, earned minus conceded, expected damage dealt, or the chance the enemy army is wiped out."""
 
 
 class Status(Enum):
@@ -100,10 +107,14 @@ class Unit:
     def giantslayer_reward(self) -> int:
         """Ordning Points a giantslayer attack earns for defeating this unit: half, rounded up.
 
+        Integer arithmetic, so it stays exact for any whole number (float division does not).
+
         >>> Unit("g", 3, 2, ordning_value=3).giantslayer_reward()
         2
+        >>> Unit("g", 3, 2, ordning_value=10**17 + 1).giantslayer_reward() == 5 * 10**16 + 1
+        True
         """
-        return math.ceil(self.ordning_value / 2)
+        return (self.ordning_value + 1) // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +130,7 @@ class Side:
     reroll_policy: str = "misses"
     commands: tuple[str, ...] = ()
     player: str = ""
+    objective: str = "ordning-points"
 
     @property
     def dice_count(self) -> int:

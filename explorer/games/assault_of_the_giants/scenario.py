@@ -3,7 +3,8 @@
 Keys beyond the spec, all optional: ``title`` and ``notes`` at the top level; per side
 ``player`` (who earns the points, for plans), ``race`` (adds that race's default special die
 name to the dice available, and checks that NPC giants roll it), ``giantslayers`` (the side is
-giantslayers, attacker only) and ``reroll_policy`` (``misses``, ``blanks`` or ``none``).
+giantslayers, attacker only), ``reroll_policy`` (``misses``, ``blanks``, ``none`` or ``best``) and
+``objective`` (what ``best`` maximises, `OBJECTIVES`; ``ordning-points`` when absent).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from explorer.games.assault_of_the_giants.data import (
 )
 from explorer.games.assault_of_the_giants.model import (
     CASUALTY_ORDERS,
+    OBJECTIVES,
     REROLL_POLICIES,
     Battle,
     CombatDie,
@@ -38,6 +40,19 @@ _SYMBOLS = ("hit", "block", "arcane")
 
 MAX_FEWEST_OP_UNITS = 12
 """Largest army whose best casualty order is searched (a computing limit, about 0.2 s)."""
+
+MAX_FORTITUDE = 100
+"""Largest ``fortitude`` / ``wounded_fortitude`` of a unit (printed values are single digits)."""
+MAX_ORDNING_VALUE = 1000
+"""Largest ``ordning_value`` of a unit."""
+MAX_REROLLS = MAX_DICE_PER_SIDE
+"""Largest ``rerolls``: more than the dice rolled reroll nothing more."""
+MAX_CONVERSIONS = MAX_DICE_PER_SIDE * 2
+"""Largest ``arcane_to_hits`` / ``arcane_to_blocks``: 2 arcane a face at most on every die."""
+MAX_UNITS = 100
+"""Most units on one side."""
+MAX_COMMANDS = 20
+"""Most Command Cards in a side's row (the pages we have name 8 cards)."""
 
 
 def parse_face(data: Any, path: str) -> tuple[int, int, int]:
@@ -74,7 +89,7 @@ def parse_dice(data: Any, path: str = "dice") -> dict[str, CombatDie]:
 def _unit(data: Any, path: str, giantslayers: bool) -> Unit:
     f = Fields(data, path)
     name = f.text("name", path.rsplit(".", 1)[-1])
-    fortitude = f.whole("fortitude", minimum=1)
+    fortitude = f.whole("fortitude", minimum=1, maximum=MAX_FORTITUDE)
     wounded = f.flag("wounded", False)
     champion = f.flag("champion", False)
     if champion and wounded:
@@ -84,8 +99,9 @@ def _unit(data: Any, path: str, giantslayers: bool) -> Unit:
     # this battle always uses up the remaining damage (p.17).
     if wounded and not f.has("wounded_fortitude"):
         raise ScenarioError(f.at("wounded_fortitude"), "is required when wounded is true")
-    wounded_fortitude = f.whole("wounded_fortitude", fortitude, minimum=1)
-    ordning_value = f.whole("ordning_value", 0) if giantslayers else f.whole("ordning_value")
+    wounded_fortitude = f.whole("wounded_fortitude", fortitude, minimum=1, maximum=MAX_FORTITUDE)
+    ordning_value = (f.whole("ordning_value", 0, maximum=MAX_ORDNING_VALUE) if giantslayers
+                     else f.whole("ordning_value", maximum=MAX_ORDNING_VALUE))
     unit = Unit(name, fortitude, wounded_fortitude, ordning_value, wounded, champion)
     f.done()
     return unit
@@ -114,9 +130,9 @@ def _modifiers(f: Fields, commands: tuple[str, ...], npc: bool, attacker: bool) 
     else:
         base = modifiers_from_commands(commands, attacker=attacker)
     explicit = {
-        "rerolls": f.whole("rerolls", None),
-        "arcane_to_hits": f.whole("arcane_to_hits", None) if attacker else _defender_hits(f),
-        "arcane_to_blocks": f.whole("arcane_to_blocks", None),
+        "rerolls": f.whole("rerolls", None, maximum=MAX_REROLLS),
+        "arcane_to_hits": f.whole("arcane_to_hits", None, maximum=MAX_CONVERSIONS) if attacker else _defender_hits(f),
+        "arcane_to_blocks": f.whole("arcane_to_blocks", None, maximum=MAX_CONVERSIONS),
     }
     values = {k: getattr(base, k) if v is None else v for k, v in explicit.items()}
     overridden = [k for k, v in explicit.items() if v is not None]
@@ -125,7 +141,7 @@ def _modifiers(f: Fields, commands: tuple[str, ...], npc: bool, attacker: bool) 
 
 
 def _defender_hits(f: Fields) -> int | None:
-    value = f.whole("arcane_to_hits", None)
+    value = f.whole("arcane_to_hits", None, maximum=MAX_CONVERSIONS)
     if value:
         raise ScenarioError(f.at("arcane_to_hits"), "must be 0 or absent: the defender cannot use the Attack Command's conversion (rulebook p.17)")
     return value
@@ -150,6 +166,8 @@ def _no_attack_bonus(f: Fields) -> None:
 
 def _commands(f: Fields) -> tuple[str, ...]:
     row = f.items("commands", [])
+    if len(row) > MAX_COMMANDS:
+        raise ScenarioError(f.at("commands"), f"at most {MAX_COMMANDS} Command Cards in a row, got {len(row)}")
     for i, card in enumerate(row):
         if not isinstance(card, str) or not card.strip():
             raise ScenarioError(f"{f.at('commands')}[{i}]", f"must be a Command Card name, got {describe(card)}")
@@ -181,7 +199,10 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
     if npc and race and not any(die.name == race and n for die, n in pool):
         raise ScenarioError(f.at("pool"), f'NPC giants always roll their special die (rulebook p.20): add "{race}": 1')
     units_path = f.at("units")
-    units = tuple(_unit(u, f"{units_path}[{i}]", giantslayers) for i, u in enumerate(f.items("units")))
+    listed = f.items("units")
+    if len(listed) > MAX_UNITS:
+        raise ScenarioError(units_path, f"at most {MAX_UNITS} units on a side, got {len(listed)}")
+    units = tuple(_unit(u, f"{units_path}[{i}]", giantslayers) for i, u in enumerate(listed))
     casualty_order = f.choice("casualty_order", CASUALTY_ORDERS, "listed")
     if casualty_order == "fewest-op" and len(units) > MAX_FEWEST_OP_UNITS:
         raise ScenarioError(units_path, f'at most {MAX_FEWEST_OP_UNITS} units with casualty_order "fewest-op" '
@@ -190,6 +211,7 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
         pool=pool, modifiers=modifiers, units=units, npc=npc, giantslayers=giantslayers,
         casualty_order=casualty_order,
         reroll_policy=f.choice("reroll_policy", REROLL_POLICIES, "misses"),
+        objective=f.choice("objective", OBJECTIVES, "ordning-points"),
         commands=commands, player=f.text("player", "attacker" if attacker else "defender"),
     )
     f.done()
@@ -214,8 +236,7 @@ def parse_battle(data: Any) -> Battle:
     dice = dict(DEFAULT_DICE)
     if top.has("dice"):
         dice.update(parse_dice(top.raw("dice")))
-    notes = tuple(str(n) for n in top.items("notes", []))
-    top.raw("title", None)
+    _title, notes = top.meta()
     battle = Battle(parse_side(top.raw("attacker"), "attacker", dice, True),
                     parse_side(top.raw("defender"), "defender", dice, False), notes)
     top.done()
@@ -242,6 +263,8 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
         }
         if s.commands:
             out["commands"] = list(s.commands)
+        if s.objective != "ordning-points":
+            out["objective"] = s.objective
         if attacker:
             out["arcane_to_hits"] = s.modifiers.arcane_to_hits
             out["giantslayers"] = s.giantslayers

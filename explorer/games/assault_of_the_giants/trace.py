@@ -5,6 +5,11 @@ It makes the same choices as the exact resolver (`reroll_choice` for rerolls, `c
 conversions, `absorb` and the side's casualty order for casualties, `points_for` and
 `resource_cards_for` for rewards), so over many seeds its frequencies approach the resolver's
 probabilities. The exact resolver (`resolve_battle`) stays the answer; a trace is one story.
+
+Whatever a side's policy, the reroll and conversion steps also show what best play for the side's
+objective would do with the same dice (`advice`), and what each choice is worth: the defender's
+advice knows the attacker's recorded totals (p.17). A side playing ``best`` makes that choice.
+When best play's search is too big for a side that does not play it, the comparison is left out.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ from explorer.games.assault_of_the_giants.casualties import (
 )
 from explorer.games.assault_of_the_giants.combat import (
     _control_of,
-    convert,
     kind_order,
     reroll_choice,
     split_rerolls,
@@ -35,6 +39,7 @@ from explorer.games.assault_of_the_giants.model import (
     Symbols,
     Unit,
 )
+from explorer.games.assault_of_the_giants.trace_advice import Advisor, advisor_for, reroll_advice, split_advice
 
 __all__ = ["TraceStep", "face_name", "trace_battle", "trace_text"]
 
@@ -94,7 +99,29 @@ def _allowance(side: Side, key: str) -> str:
     return "set in the scenario"
 
 
-def _side_steps(side: Side, label: str, rng: random.Random, page: str) -> tuple[list[TraceStep], tuple[int, int]]:
+def _policy_picks(side: Side, entries: Sequence[tuple[CombatDie, int]], kinds: Sequence[int],
+                  faces: Sequence[Symbols]) -> tuple[list[int], tuple[int, ...], int]:
+    """The dice a fixed policy rerolls: the resolver's decision per kind, then concrete dice of each kind."""
+    mods = side.modifiers
+    controls = [(0, 0, 0)] * len(entries)
+    for k, face in zip(kinds, faces):
+        controls[k] = tuple(a + b for a, b in zip(controls[k], _control_of(face)))  # type: ignore[assignment]
+    arcane = sum(f[2] for f in faces)
+    order = kind_order([die for die, _ in entries], mods)
+    per_kind, removed = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
+    picks: list[int] = []
+    for k, need in enumerate(per_kind):
+        for token, count in zip(_TOKENS, split_rerolls(controls[k], need)):
+            same = [i for i in range(len(faces)) if kinds[i] == k and _control_of(faces[i]) == token]
+            picks += same[:count]
+    picks.sort()
+    if sum(faces[i][2] for i in picks) != removed:
+        raise AssertionError("the rerolled dice disagree with the resolver's decision")
+    return picks, per_kind, removed
+
+
+def _side_steps(side: Side, label: str, rng: random.Random, page: str,
+                advisor: Advisor | None = None) -> tuple[list[TraceStep], tuple[int, int]]:
     """Roll, reroll, convert and total one side's dice (steps 1-3 for the attacker, 4 for the defender)."""
     entries = [(die, n) for die, n in side.pool if n]
     kinds = [k for k, (_, n) in enumerate(entries) for _ in range(n)]
@@ -108,27 +135,21 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str) -> tuple[
     steps = [TraceStep(label, "1. Roll", rolled, page,
                        {"dice": tuple(d.name for d in dice), "faces": tuple(faces)})]
 
-    # 2. Rerolls: the resolver's decision on the per-kind state, then concrete dice of each kind.
-    controls = [(0, 0, 0)] * len(entries)
-    for k, face in zip(kinds, faces):
-        controls[k] = tuple(a + b for a, b in zip(controls[k], _control_of(face)))  # type: ignore[assignment]
-    arcane = sum(f[2] for f in faces)
-    order = kind_order([die for die, _ in entries], mods)
-    per_kind, removed = reroll_choice(policy, controls, arcane, mods, order)
-    picks: list[int] = []
-    for k, need in enumerate(per_kind):
-        for token, count in zip(_TOKENS, split_rerolls(controls[k], need)):
-            same = [i for i in range(len(dice)) if kinds[i] == k and _control_of(faces[i]) == token]
-            picks += same[:count]
-    picks.sort()
-    if sum(faces[i][2] for i in picks) != removed:
-        raise AssertionError("the rerolled dice disagree with the resolver's decision")
+    # 2. Rerolls: the policy's choice (best play's own for "best"), shown next to best play's.
+    if policy == "best":
+        assert advisor is not None
+        picks = list(advisor.reroll(dice, faces)[0].reroll)
+        per_kind = tuple(sum(1 for i in picks if kinds[i] == k) for k in range(len(entries)))
+        removed = sum(faces[i][2] for i in picks)
+    else:
+        picks, per_kind, removed = _policy_picks(side, entries, kinds, faces)
+    compared, advice = reroll_advice(advisor, dice, kinds, faces, picks, named)
     after = list(faces)
     for i in picks:
         after[i] = rng.choice(dice[i].faces)
     convertible = mods.arcane_to_hits + mods.arcane_to_blocks
     unusable = f"arcane its {_plural(convertible, 'conversion')} cannot use"
-    reasons = [unusable if faces[i][2] else "a miss" for i in picks]
+    reasons = [("best play" if policy == "best" else unusable if faces[i][2] else "a miss") for i in picks]
     allowance = f"{_plural(mods.rerolls, 'reroll')}: {_allowance(side, 'rerolls')}"
     if picks:
         which = f"the {face_name(faces[picks[0]])} die" if len(picks) == 1 else f"{len(picks)} dice"
@@ -139,19 +160,23 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str) -> tuple[
             text += f"; {_plural(mods.rerolls - len(picks), 'reroll')} unused"
     elif not mods.rerolls:
         text = "has no rerolls; keeps every die"
-    elif policy == "none":
-        text = f"keeps every die (reroll policy \"none\"; {allowance})"
+    elif policy in ("none", "best"):
+        text = f"keeps every die (reroll policy \"{policy}\"; {allowance})"
     else:
         text = f"keeps every die: none shows a miss or arcane it cannot convert ({allowance})"
-    steps.append(TraceStep(label, "2. Rerolls", text, mod_page, {
+    steps.append(TraceStep(label, "2. Rerolls", text + compared, mod_page, {
         "before": tuple(faces), "after": tuple(after), "rerolled": tuple(picks), "per_kind": tuple(per_kind),
-        "removed_arcane": removed, "rerolls": mods.rerolls, "policy": policy}))
+        "removed_arcane": removed, "rerolls": mods.rerolls, "policy": policy, **advice}))
 
     # 3. Conversions: arcane to 2 hits first, then to 1 block; the rest is a miss.
     symbols: Symbols = tuple(sum(f[j] for f in after) for j in range(3))  # type: ignore[assignment]
-    hits, blocks = convert(symbols, mods)
-    to_hits = min(symbols[2], mods.arcane_to_hits)
-    to_blocks = min(symbols[2] - to_hits, mods.arcane_to_blocks)
+    splits = advisor.conversion(symbols) if advisor else []
+    if policy == "best":
+        to_hits, to_blocks = splits[0].to_hits, splits[0].to_blocks
+    else:
+        to_hits = min(symbols[2], mods.arcane_to_hits)
+        to_blocks = min(symbols[2] - to_hits, mods.arcane_to_blocks)
+    hits, blocks = symbols[0] + 2 * to_hits, symbols[1] + to_blocks
     unused = symbols[2] - to_hits - to_blocks
     parts = []
     if to_hits:
@@ -165,8 +190,10 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str) -> tuple[
         text += f"; {unused} unconverted arcane " + ("counts as a miss" if unused == 1 else "count as misses")
     if label == "defender":
         text += " (the defender cannot use the Attack conversion, p.17)"
-    steps.append(TraceStep(label, "3. Conversions", text, mod_page,
-                           {"symbols": symbols, "to_hits": to_hits, "to_blocks": to_blocks, "unused_arcane": unused}))
+    compared, advice = split_advice(advisor, splits, (to_hits, to_blocks))
+    steps.append(TraceStep(label, "3. Conversions", text + compared, mod_page,
+                           {"symbols": symbols, "to_hits": to_hits, "to_blocks": to_blocks, "unused_arcane": unused,
+                            **advice}))
     steps.append(TraceStep(label, "Totals", f"records {_plural(hits, 'hit')} and {_plural(blocks, 'block')}",
                            "rulebook p.17", {"faces": tuple(after), "symbols": symbols, "hits": hits, "blocks": blocks}))
     return steps, (hits, blocks)
@@ -266,8 +293,10 @@ def trace_battle(battle: Battle, seed: int) -> tuple[TraceStep, ...]:
     """
     rng = random.Random(seed)
     atk, dfn = battle.attacker, battle.defender
-    atk_steps, (atk_hits, atk_blocks) = _side_steps(atk, "attacker", rng, "rulebook p.16")
-    dfn_steps, (dfn_hits, dfn_blocks) = _side_steps(dfn, "defender", rng, "rulebook p.17")
+    atk_steps, (atk_hits, atk_blocks) = _side_steps(atk, "attacker", rng, "rulebook p.16",
+                                                    advisor_for(battle, "attacker"))
+    dfn_steps, (dfn_hits, dfn_blocks) = _side_steps(dfn, "defender", rng, "rulebook p.17",
+                                                    advisor_for(battle, "defender", (atk_hits, atk_blocks)))
     to_dfn, to_atk = max(0, atk_hits - dfn_blocks), max(0, dfn_hits - atk_blocks)
     damage = TraceStep("", "4. Damage", (
         f"defender: attacker's {_plural(atk_hits, 'hit')} - {_plural(dfn_blocks, 'block')} = {to_dfn} damage; "

@@ -26,6 +26,7 @@ from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEdi
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
 from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
+from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
 from explorer.panels.common.display import ErrorMessage, stylesheet
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox
@@ -82,6 +83,8 @@ class AssaultPanel(ResolvingHost):
         self.scenario_box = ScenarioBox(self, self.adapter)
         self.trace = TraceView(self, self.adapter)
         self.row_advisor = RowAdvisor(self, lambda: list(self.commands["attacker"].commands))
+        self.table_rules = TableTabSlot()
+        """The "Rules of the table" tab (p.20), built when first opened; it needs no battle."""
         for role, army in self.armies.items():
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
         giantslayers = self.armies["attacker"].giantslayers
@@ -104,10 +107,13 @@ class AssaultPanel(ResolvingHost):
         main.add_class("explorer-main")
         views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
                  "Roll once (trace)": self.trace.widget, "Which row? (advisor)": self.row_advisor.widget,
-                 "Scenario (save, load)": self.scenario_box.widget}
+                 "Rules of the table": self.table_rules.widget,
+                 "Scenario (save, share, export)": self.scenario_box.widget}
         extras = widgets.Tab(list(views.values()), titles=tuple(views))
         advisor_tab = list(views).index("Which row? (advisor)")
         extras.observe(lambda c: self.row_advisor.show(c["new"] == advisor_tab), "selected_index")
+        rules_tab = list(views).index("Rules of the table")
+        extras.observe(lambda c: self.table_rules.show(c["new"] == rules_tab), "selected_index")
         self.extras = extras
         root = widgets.VBox([stylesheet(), self.banner, main, extras])
         root.add_class("aotg-panel")

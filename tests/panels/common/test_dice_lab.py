@@ -16,7 +16,7 @@ from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS
 from explorer.games.assault_of_the_giants.lab import AssaultLabEngine
 from explorer.games.assault_of_the_giants.model import (
-    REROLL_POLICIES,
+    FIXED_POLICIES,
     CombatDie,
     Modifiers,
     Side,
@@ -254,7 +254,7 @@ def test_registry_and_engine_protocol():
     engine = find_game("aotg").lab_engine()
     assert isinstance(engine, AssaultLabEngine)
     assert engine.outcomes == ("hits", "blocks") and engine.symbols == SYMBOLS
-    assert engine.policies == REROLL_POLICIES
+    assert engine.policies == FIXED_POLICIES  # "best" needs an opponent: battles only
     assert [m.name for m in engine.modifiers()] == ["rerolls", "arcane_to_hits", "arcane_to_blocks"]
     assert set(engine.dice()) == set(DEFAULT_DICE)
     with pytest.raises(ScenarioError, match="unknown die"):

@@ -1,0 +1,85 @@
+"""Benchmark of best play (reroll policy "best", issue 9) on examples/fire-vs-hill.json.
+
+Times `resolve_battle` with both sides playing best for net Ordning Points, cold (every cache of
+the engine cleared before each run) and warm (the second call of the same battle), and prints the
+attacker's gain over "misses" for each objective with its cold time.
+
+Usage: ``python benchmarks/bench_best.py [--runs N] [--check]``; ``--check`` exits with status 1
+when the cold median misses the target (100 ms). The machine may be shared: times are medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+import problems as pb  # noqa: E402
+
+from explorer.games.assault_of_the_giants import Battle, best, best_roll, parse_battle, resolve_battle  # noqa: E402
+from explorer.games.assault_of_the_giants.model import OBJECTIVES  # noqa: E402
+
+TARGET_MS = 100.0
+"""Issue 9: fire-vs-hill, both sides best for net Ordning Points, median at most this."""
+
+
+def clear_all() -> None:
+    """Forget every cached result, the best-play search's included."""
+    pb.clear_all()
+    for cached in (best_roll.roll_plan, best.defender_response, best.attacker_solution, best.joint_grid):
+        cached.cache_clear()
+
+
+def median_ms(function: Callable[[], object], runs: int, cold: bool) -> float:
+    times = []
+    for _ in range(runs):
+        if cold:
+            clear_all()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3
+
+
+def playing(battle: Battle, role: str, objective: str) -> Battle:
+    side = getattr(battle, role)
+    return replace(battle, **{role: replace(side, reroll_policy="best", objective=objective)})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    fire_vs_hill = parse_battle(json.loads((ROOT / "examples" / "fire-vs-hill.json").read_text()))
+    both = playing(playing(fire_vs_hill, "attacker", "net-ordning-points"), "defender", "net-ordning-points")
+    resolve_battle(both)  # imports and first-use costs out of the way
+    cold = median_ms(lambda: resolve_battle(both), args.runs, cold=True)
+    warm = median_ms(lambda: resolve_battle(both), args.runs, cold=False)
+    summary = best.best_play_summary(both)
+    passed = cold <= TARGET_MS
+    print(f"fire-vs-hill, both sides best for net Ordning Points: median {cold:.1f} ms cold, {warm:.2f} ms warm "
+          f"(target <= {TARGET_MS:g} ms: {'PASS' if passed else 'FAIL'}); attacker's value "
+          f"{summary['attacker']['value_float']:.4f} net Ordning Points, defender's "
+          f"{summary['defender']['value_float']:.4f}")
+    print("attacker best (defender \"misses\"):")
+    for objective in OBJECTIVES:
+        battle = playing(fire_vs_hill, "attacker", objective)
+        ms = median_ms(lambda b=battle: best.best_play_summary(b), max(3, args.runs // 3), cold=True)
+        s = best.best_play_summary(battle)["attacker"]
+        relative = "" if s["relative_gain_float"] is None else f" ({s['relative_gain_float']:+.1%})"
+        print(f"  {objective:<20} misses {s['misses_value_float']:.4f} -> best {s['value_float']:.4f}: "
+              f"gain {s['gain_float']:+.4f}{relative}   [{ms:.1f} ms cold, both runs]")
+    return 1 if args.check and not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
