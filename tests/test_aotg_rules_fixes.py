@@ -108,3 +108,19 @@ def test_package_docstring_lists_every_ruling_the_reports_print() -> None:
 
     bullets = {opening(item) for item in (package.__doc__ or "").split("\n* ")[1:]}
     assert {opening(ruling) for ruling in BATTLE_RULINGS} <= bullets
+
+
+def test_report_gives_best_play_value_and_gain_over_misses() -> None:
+    data = _scenario(reroll_policy="best")
+    out = resolve(data).to_dict()["attacker"]
+    assert out["objective"] == "ordning-points"
+    best = out["best_play"]
+    # the value reached is the battle's own expected Ordning Points; the baseline is the misses battle's
+    assert best["value"] == pytest.approx(out["means"]["ordning_points"], abs=1e-12)
+    misses = resolve(_scenario(reroll_policy="misses")).to_dict()["attacker"]["means"]["ordning_points"]
+    assert best["misses_value"] == pytest.approx(misses, abs=1e-12)
+    assert best["gain"] == pytest.approx(best["value"] - misses, abs=1e-12) and best["gain"] > 0
+    assert 0.15 < best["relative_gain"] < 0.20          # the "about 17 %"
+    text = resolve(data).to_text()
+    assert "BEST PLAY (attacker, objective ordning-points)" in text
+    assert "best_play" not in resolve(_scenario()).to_dict()["attacker"]

@@ -27,6 +27,9 @@ rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and pa
   Policy ``fewest-op``: the order conceding the fewest Ordning Points, then the fewest units
   defeated; among equally good orders the earliest by listed position.
 * Both sides sustain casualties (the attacker's step is inferred: steps 6+ are on missing pages).
+* Best play (``reroll_policy: best``, module `best`): the side rerolls and converts to maximise
+  its ``objective``; a best defender answers the attacker's recorded totals (p.17); ties go to
+  higher net Ordning Points, then damage dealt minus taken, then fewer dice rerolled.
 * Rewards (p.19-20): a side earns the Ordning Value of each enemy unit it defeats; an NPC side
   earns nothing, ever; giantslayers earn half (rounded up) and, when defeated, give the defender
   1 Resource Card each, unless the defender is NPC giants.

@@ -298,7 +298,7 @@ def best_play_summary(battle: Battle) -> dict[str, dict[str, Any]]:
 
     The baseline is the same battle with that side's policy set to ``misses``, the other side
     unchanged (a best opponent answers the new play). Values are exact (``Fraction``) with floats
-    beside them; ``relative_gain`` is None when the baseline value is 0.
+    beside them; ``relative_gain`` is the gain over the baseline's size (None when the baseline is 0).
 
     >>> from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Unit
     >>> coin = CombatDie("coin", ((1, 0, 0), (0, 0, 1)) * 3)  # "misses" keeps an arcane it can convert
@@ -322,7 +322,7 @@ def best_play_summary(battle: Battle) -> dict[str, dict[str, Any]]:
             "objective": side.objective, "value": value, "value_float": float(value),
             "misses_value": baseline, "misses_value_float": float(baseline),
             "gain": gain, "gain_float": float(gain),
-            "relative_gain": gain / baseline if baseline else None,
-            "relative_gain_float": float(gain / baseline) if baseline else None,
+            "relative_gain": gain / abs(baseline) if baseline else None,
+            "relative_gain_float": float(gain / abs(baseline)) if baseline else None,
         }
     return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from explorer.games.assault_of_the_giants.battle import BattleResult, SideResult
+from explorer.games.assault_of_the_giants.best import best_play_summary
 from explorer.games.assault_of_the_giants.model import Side, Status
 from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS, provenance
 from explorer.report import dist_exact, dist_json, fmt_percent
@@ -32,9 +33,18 @@ class BattleReport:
     def _scenario_side(self, name: str) -> Side:
         return self.result.battle.attacker if name == "attacker" else self.result.battle.defender
 
+    def best_play(self) -> dict[str, dict[str, Any]]:
+        """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best.best_play_summary`)."""
+        return best_play_summary(self.result.battle)
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON report: per side the spec's keys, plus means, exact fractions and settings."""
+        """The JSON report: per side the spec's keys, plus means, exact fractions and settings.
+
+        A side playing ``best`` also has ``best_play``: its objective, the value reached, the value
+        the ``misses`` policy reaches in the same battle, and the gain (floats, and exact as text).
+        """
         out: dict[str, Any] = {"format": 1, "game": "assault-of-the-giants"}
+        best = self.best_play()
         for name in _SIDES:
             res, side = self.side(name), self._scenario_side(name)
             entry: dict[str, Any] = {q: dist_json(getattr(res, q)) for q in _QUANTITIES}
@@ -52,6 +62,9 @@ class BattleReport:
             }
             entry["casualty_order"] = side.casualty_order
             entry["reroll_policy"] = side.reroll_policy
+            entry["objective"] = side.objective
+            if name in best:
+                entry["best_play"] = _best_json(best[name])
             out[name] = entry
         out["provenance"] = provenance(self.result.battle)
         out["rulings"] = list(BATTLE_RULINGS)
@@ -74,6 +87,10 @@ class BattleReport:
                 status = res.unit_status(i)
                 rows += [{"side": name, "quantity": f"unit {i}: {unit.name}", "outcome": s.value,
                           "probability": float(status.probability(s))} for s in Status]
+        for name, summary in self.best_play().items():
+            rows += [{"side": name, "quantity": f"best play ({summary['objective']})", "outcome": key,
+                      "probability": value} for key, value in _best_json(summary).items()
+                     if isinstance(value, float)]
         rows += [{"side": "provenance", "quantity": key, "outcome": source, "probability": None}
                  for key, source in provenance(self.result.battle).items()]
         rows += [{"side": "rulings", "quantity": f"ruling {i + 1}", "outcome": ruling, "probability": None}
@@ -103,8 +120,25 @@ class BattleReport:
             if side.units:
                 lines.append(f"  all units defeated: {fmt_percent(res.wiped_out())}")
             lines.append("")
+        for name, summary in self.best_play().items():
+            relative = summary["relative_gain_float"]
+            lines.append(f"BEST PLAY ({name}, objective {summary['objective']}): {summary['value_float']:.4f}, "
+                         f"against {summary['misses_value_float']:.4f} with rerolls by 'misses': gain "
+                         f"{summary['gain_float']:+.4f}" + (f" ({relative:+.1%})" if relative is not None else ""))
+        if self.best_play():
+            lines.append("")
         lines.append("WHERE THE VALUES COME FROM:")
         lines += [f"  - {key}: {source}" for key, source in provenance(self.result.battle).items()]
         lines.append("RULINGS:")
         lines += [f"  - {ruling}" for ruling in BATTLE_RULINGS]
         return "\n".join(lines).rstrip() + "\n"
+
+
+def _best_json(summary: dict[str, Any]) -> dict[str, Any]:
+    """One side's best-play summary for JSON: floats, and the exact values as text."""
+    return {
+        "objective": summary["objective"], "value": summary["value_float"],
+        "misses_value": summary["misses_value_float"], "gain": summary["gain_float"],
+        "relative_gain": summary["relative_gain_float"],
+        "exact": {k: str(summary[k]) for k in ("value", "misses_value", "gain")},
+    }

@@ -34,6 +34,9 @@ BATTLE_RULINGS: tuple[str, ...] = (
     "do not have (inferred from rulebook p.17)",
     "NPC giants only defend: they roll their special die, reroll up to 2 dice and convert up to 2 arcane to "
     "blocks, and earn nothing (rulebook pp.19-20)",
+    "Best play (reroll_policy best): the side picks which dice to reroll and how to split its arcane to maximise "
+    "its objective; a best defender answers the attacker's recorded totals; ties go to higher net Ordning "
+    "Points, then damage dealt minus taken, then fewer dice rerolled (a ruling on rulebook pp.16-17)",
     "Rewards: a side earns the Ordning Value of each enemy unit it defeats; giantslayers earn half, rounded up, "
     "and each defeated giantslayer gives the defender 1 Resource Card unless it is NPC giants (rulebook pp.19-20)",
 )
