@@ -1,4 +1,4 @@
-"""Assault of the Giants decision charts: which command row to attack with.
+"""Assault of the Giants decision charts: which command row to attack with, which dice to reroll.
 
 Pure functions from the advisor's exact values to Plotly figures. Card names are the user's
 text: they are escaped, so a name reaches the chart as text, never as markup or a link.
@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from explorer.charts.common import _HEIGHT, _figure, _style
+from explorer.games.assault_of_the_giants.advice import Alternative
 from explorer.games.assault_of_the_giants.advisor import RowOption
 
-__all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "text"]
+__all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure", "text"]
 
 OBJECTIVE_LABELS = {
     "ordning-points": "expected Ordning Points earned",
@@ -81,4 +82,27 @@ def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure
                     height=max(_HEIGHT, 90 + 28 * len(options)),
                     xaxis={"dtick": None, "rangemode": "tozero", **({"tickformat": ".0%"} if objective == "wipe-out" else {})},
                     yaxis={"autorange": "reversed", "type": "category", "automargin": True}, showlegend=False)
+    return _figure([trace], layout)
+
+
+def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], objective: str) -> go.Figure:
+    """One bar per choice of dice to reroll, best first (the best one darker).
+
+    >>> from fractions import Fraction
+    >>> a = Alternative((0,), ((0, 0, 0),), Fraction(2), (Fraction(2),), True)
+    >>> reroll_advice_figure([a], ["basic"], "damage").data[0].y
+    ('die 1 (basic)',)
+    """
+    labels = [", ".join(f"die {i + 1} ({text(dice[i])})" for i in o.reroll) or "keep all" for o in options]
+    values = [float(o.value) for o in options]
+    trace = {"type": "bar", "orientation": "h", "y": labels, "x": values, "name": "choice",
+             "marker": {"color": ["#1b4f72" if o.best else "#85c1e9" for o in options]},
+             "text": [_fmt(v, objective) for v in values], "textposition": "auto",
+             "customdata": [f"{label}<br>{OBJECTIVE_LABELS.get(objective, objective)}: {_fmt(v, objective)} ({o.value})"
+                            for label, v, o in zip(labels, values, options)],
+             "hovertemplate": "%{customdata}<extra></extra>"}
+    layout = _style("Which dice to reroll? (best first)", OBJECTIVE_LABELS.get(objective, objective), "",
+                    percent_y=False, height=max(_HEIGHT, 90 + 26 * len(options)), showlegend=False,
+                    xaxis={"dtick": None, "rangemode": "tozero"},
+                    yaxis={"autorange": "reversed", "type": "category", "automargin": True})
     return _figure([trace], layout)

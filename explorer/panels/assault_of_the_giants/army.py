@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from explorer.games.assault_of_the_giants.data import CASTE_ORDER, UNIT_PRESETS
 from explorer.games.assault_of_the_giants.model import (
     CASUALTY_ORDERS,
+    OBJECTIVES,
     REROLL_POLICIES,
     Unit,
 )
@@ -38,6 +39,10 @@ DEFAULT_ARMIES: dict[str, tuple[int, ...]] = {"attacker": (0, 0, 1), "defender":
 GIANTSLAYER_ARMY = (0, 0)
 """Preset indices of the default giantslayer list."""
 
+_REROLL_LABELS = {"misses": "misses (the spec's)", "blanks": "blanks only", "none": "none",
+                  "best": "best play (exact)"}
+_OBJECTIVE_LABELS = {"ordning-points": "Ordning Points earned", "net-ordning-points": "net Ordning Points",
+                     "damage": "damage dealt", "wipe-out": "wiping the enemy out"}
 _CASUALTY_LABELS = {"listed": "listed order (champions first)", "fewest-op": "fewest Ordning Points lost"}
 
 _SWITCHES = ("Race sets the special die (its count is kept) and the units offered by Add unit; "
@@ -94,7 +99,12 @@ class ArmyBuilder:
                                              layout=widgets.Layout(display=None if role == "attacker" else "none"))
         self.casualty_order = widgets.Dropdown(options=[(_CASUALTY_LABELS[c], c) for c in CASUALTY_ORDERS],
                                                value="listed", description="casualties")
-        self.reroll_policy = widgets.Dropdown(options=list(REROLL_POLICIES), value="misses", description="rerolls")
+        self.reroll_policy = widgets.Dropdown(options=[(_REROLL_LABELS.get(r, r), r) for r in REROLL_POLICIES],
+                                              value="misses", description="rerolls")
+        self.objective = widgets.Dropdown(options=[(_OBJECTIVE_LABELS[o], o) for o in OBJECTIVES],
+                                          value="ordning-points", description="plays for",
+                                          tooltip="what best play maximises (and what the row advisor values)")
+        self.objective.add_class(f"aotg-objective-{role}")
         self.unit_box = widgets.VBox()
         self.list_note = widgets.HTML()
         self.list_note.add_class(f"aotg-list-note-{role}")
@@ -111,7 +121,7 @@ class ArmyBuilder:
         self.undo.on_click(lambda _b: self.undo_replace())
         self.race.observe(lambda _c: self._race_changed(), "value")
         self.giantslayers.observe(lambda c: self._mode_changed(c["old"], c["new"]), "value")
-        for w in (self.npc, self.casualty_order, self.reroll_policy):
+        for w in (self.npc, self.casualty_order, self.reroll_policy, self.objective):
             w.observe(lambda _c: self._changed(), "value")
         header = note("name · Fortitude (F) · wounded Fortitude (wF) · Ordning Value (OV); "
                       "each value's source on the right")
@@ -120,7 +130,7 @@ class ArmyBuilder:
             note(_SWITCHES + (_GIANTSLAYERS if role == "attacker" else "")),
             header, self.unit_box, widgets.HBox([self.kind, self.add]),
             widgets.HBox([self.list_note, self.use_preset, self.undo], layout=widgets.Layout(align_items="center")),
-            widgets.HBox([self.casualty_order, self.reroll_policy]), self.error.widget,
+            widgets.HBox([self.casualty_order, self.reroll_policy]), self.objective, self.error.widget,
         ])
         self.widget.add_class(f"aotg-army-{role}")
         self._show(notify=False)
@@ -162,7 +172,8 @@ class ArmyBuilder:
         self._show()
 
     def set_side(self, *, race: str, race_given: bool, giantslayers: bool, npc: bool, casualty_order: str,
-                 reroll_policy: str, units: list[Unit], player: str | None) -> None:
+                 reroll_policy: str, units: list[Unit], player: str | None,
+                 objective: str = "ordning-points") -> None:
         """Set the whole side from a scenario, without the race and giantslayer rules above.
 
         The list of the other mode (giants / giantslayers) is kept aside as it was.
@@ -177,6 +188,7 @@ class ArmyBuilder:
             self.npc.value = npc
             self.casualty_order.value = casualty_order
             self.reroll_policy.value = reroll_policy
+            self.objective.value = objective
         finally:
             self._quiet = False
         self.race_given, self.player = race_given, player
@@ -259,6 +271,7 @@ class ArmyBuilder:
         side: dict[str, Any] = {
             "units": [r.to_dict() for r in self.rows], "npc": self.npc.value,
             "casualty_order": self.casualty_order.value, "reroll_policy": self.reroll_policy.value,
+            **({"objective": self.objective.value} if self.objective.value != "ordning-points" else {}),
             "player": self.player or f"{self.role} ({self.preset_race})",
         }
         if self.role == "attacker":

@@ -69,7 +69,7 @@ def apply_scenario(panel: AssaultPanel, data: Mapping[str, Any]) -> None:
             panel.armies[role].set_side(
                 race=plan.race, race_given=plan.race_given, giantslayers=parsed.giantslayers, npc=parsed.npc,
                 casualty_order=parsed.casualty_order, reroll_policy=parsed.reroll_policy,
-                units=list(parsed.units), player=plan.player)
+                units=list(parsed.units), player=plan.player, objective=parsed.objective)
             panel.pools[role].set_pool(plan.pool, plan.race, plan.overrides)
             panel.commands[role].set_commands(list(parsed.commands))
             panel.commands[role].set_enabled(not parsed.npc)

@@ -24,6 +24,7 @@ from explorer.panels.assault_of_the_giants.army import ArmyBuilder
 from explorer.panels.assault_of_the_giants.commands import CommandRow
 from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
+from explorer.panels.assault_of_the_giants.reroll_advisor import RerollAdvisor
 from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
@@ -82,6 +83,7 @@ class AssaultPanel(ResolvingHost):
         self.sweep = Sweep(self, self.adapter)
         self.scenario_box = ScenarioBox(self, self.adapter)
         self.trace = TraceView(self, self.adapter)
+        self.reroll_advisor = RerollAdvisor(self)
         self.row_advisor = RowAdvisor(self, lambda: list(self.commands["attacker"].commands))
         self.table_rules = TableTabSlot()
         """The "Rules of the table" tab (p.20), built when first opened; it needs no battle."""
@@ -105,15 +107,20 @@ class AssaultPanel(ResolvingHost):
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
+        lazy = {"What should I reroll?": self.reroll_advisor, "Which row? (advisor)": self.row_advisor,
+                "Rules of the table": self.table_rules}
+        """Tabs that compute only while open (each has ``show(active)``)."""
         views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
-                 "Roll once (trace)": self.trace.widget, "Which row? (advisor)": self.row_advisor.widget,
-                 "Rules of the table": self.table_rules.widget,
+                 "Roll once (trace)": self.trace.widget, **{title: tab.widget for title, tab in lazy.items()},
                  "Scenario (save, share, export)": self.scenario_box.widget}
         extras = widgets.Tab(list(views.values()), titles=tuple(views))
-        advisor_tab = list(views).index("Which row? (advisor)")
-        extras.observe(lambda c: self.row_advisor.show(c["new"] == advisor_tab), "selected_index")
-        rules_tab = list(views).index("Rules of the table")
-        extras.observe(lambda c: self.table_rules.show(c["new"] == rules_tab), "selected_index")
+        titles = list(views)
+
+        def opened(change: dict[str, Any]) -> None:
+            for title, tab in lazy.items():
+                tab.show(change["new"] is not None and titles[change["new"]] == title)
+
+        extras.observe(opened, "selected_index")
         self.extras = extras
         root = widgets.VBox([stylesheet(), self.banner, main, extras])
         root.add_class("aotg-panel")
