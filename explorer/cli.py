@@ -1,21 +1,53 @@
-"""The command line. Bad input: one line naming the field, exit code 2."""
+"""The command line. Bad input: one line naming the field, exit code 2.
+
+Output is safe to print: the text report shows control characters of user text (a unit named
+with terminal escape sequences, say) as visible escapes, and the JSON report escapes them
+(``json.dumps`` writes ASCII only). A reader that closes the pipe early (``| head -1``) ends the
+command quietly, with exit code 1 and no traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, visible
 from explorer.resolver import resolve
 
-__all__ = ["main"]
+__all__ = ["main", "safe_text"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like a bad file
-        self.exit(2, f"error: {message}\n")
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like a bad file
+        self.exit(2, f"error: {visible(message)}\n")
+
+
+def safe_text(text: str) -> str:
+    """The report's text with every control character but the newline shown as an escape.
+
+    >>> safe_text("Orc \\x1b]0;pwned\\x07 boss\\n")
+    'Orc \\\\x1b]0;pwned\\\\x07 boss\\n'
+    """
+    return visible(text, keep="\n")
+
+
+def _write(text: str) -> int:
+    """Print `text`; a closed pipe ends quietly (exit code 1), its later flush silenced too."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        try:  # the interpreter flushes stdout again at exit: point it at the null device
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +68,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        print(report.to_text(), end="")
-    return 0
+        return _write(json.dumps(report.to_dict(), indent=2) + "\n")
+    return _write(safe_text(report.to_text()))

@@ -2,38 +2,28 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from explorer.errors import ScenarioError
+from explorer.fields import Fields
 from explorer.games import find_game
+from explorer.loader import check_format, check_shape, read_scenario_file
 from explorer.report import Report
 
 __all__ = ["resolve", "load_scenario"]
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    """Read a scenario file: TOML if it ends in ``.toml``, JSON otherwise.
+    """Read a scenario file: TOML if it ends in ``.toml``, JSON if ``.json``, else whichever parses.
+
+    The hardened reader of `explorer.loader` (regular files only, size, encoding, depth and
+    value limits, duplicate keys refused).
 
     Raises:
-        ScenarioError: the file is missing or is not valid JSON / TOML.
+        ScenarioError: the file cannot be read, is not valid JSON / TOML, or breaks a limit.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError("", f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
-        raise ScenarioError("", f"{path} is not valid {kind}: {error}") from None
-    if not isinstance(data, dict):
-        raise ScenarioError("scenario", "must be an object at the top level")
-    return data
+    return read_scenario_file(path)
 
 
 def resolve(scenario: Mapping[str, Any] | str | Path) -> Report:
@@ -45,12 +35,17 @@ def resolve(scenario: Mapping[str, Any] | str | Path) -> Report:
     >>> round(report.to_dict()["attacker"]["ordning_points"]["1"], 4)
     0.75
 
+    Every scenario, a mapping from Python too, first meets the limits of `explorer.loader`
+    (`check_shape`) and ``format`` must be the whole number 1; then the game's reader checks its keys.
+
+    >>> resolve({"gmae": "aotg"})
+    Traceback (most recent call last):
+    explorer.errors.ScenarioError: gmae: unknown key; did you mean "game"?
+
     Raises:
         ScenarioError: naming the bad key and what it allows.
     """
     data = load_scenario(scenario) if isinstance(scenario, (str, Path)) else scenario
-    if not isinstance(data, Mapping):
-        raise ScenarioError("scenario", "must be an object at the top level")
-    if "game" not in data:
-        raise ScenarioError("game", "is required")
-    return find_game(data["game"]).resolve(data)
+    check_shape(data)
+    check_format(data)
+    return find_game(Fields(data, "").raw("game")).resolve(data)

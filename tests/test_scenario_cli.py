@@ -28,7 +28,7 @@ BASE = {
 
 
 DISTRIBUTIONS = {
-    "assault-of-the-giants": lambda d: [d[s][q] for s in ("attacker", "defender")
+    "assault-of-the-giants": lambda d: [d[s][q] for s in ("attacker", "defender") if s in d  # a plan or a table: none
                                         for q in ("hits", "blocks", "damage_taken", "ordning_points")],
     "arcadia-quest": lambda d: [d[q] for q in ("hits", "saves", "wounds")],
     "agot-lcg": lambda d: [],

@@ -23,7 +23,7 @@ from typing import Any
 
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
-from explorer.fields import Fields, check_whole, describe
+from explorer.fields import Fields, check_whole, describe, join_path
 from explorer.games.agot_lcg.model import VICTORY_POWER
 
 __all__ = [
@@ -107,7 +107,7 @@ def parse_amounts(data: Any, path: str, maximum: int) -> Dist[int]:
         return Dist.single(check_whole(data, path, maximum=maximum))
     weights: dict[int, int] = {}
     for key, weight in data.items():
-        where = f"{path}.{key}"
+        where = join_path(path, str(key))
         try:
             amount = int(str(key))
         except ValueError:
@@ -129,7 +129,8 @@ def _intrigue(f: Fields) -> IntrigueOdds:
         card = f.choice("card", tuple(copies))
         size, n = sum(copies.values()), copies[card]
     else:
-        size, n, card = f.whole("hand", maximum=MAX_CARDS), f.whole("copies", minimum=1), f.text("card", "the card")
+        size, n = f.whole("hand", maximum=MAX_CARDS), f.whole("copies", minimum=1, maximum=MAX_CARDS)
+        card = f.text("card", "the card")
     if size > MAX_CARDS:
         raise ScenarioError(f.at("hand"), f"at most {MAX_CARDS} cards, got {size}")
     if n > size:
@@ -174,9 +175,10 @@ def parse_odds(data: Any) -> OddsQuestion:
     >>> parse_odds({"intrigue": {"hand": 100, "copies": 1, "claim": 4}}).intrigue.hand
     100
     """
-    top = Fields(data, "", allowed=("game", "question", "title", "notes", "format"))
+    top = Fields(data, "", allowed=("game", "question"))
     if top.has("format"):
         top.choice("format", (1,))
+    top.meta()
     readers = {"intrigue": _intrigue, "draw": _draw, "deck_out": _deck_out, "power_race": _race}
     parts: dict[str, Any] = {}
     for key, reader in readers.items():

@@ -30,7 +30,10 @@ from explorer.games.agot_lcg.board import Board, PlayerState
 from explorer.games.agot_lcg.model import CHALLENGE_TYPES
 from explorer.games.agot_lcg.phase import PlannedChallenge, Round
 from explorer.games.agot_lcg.scenario import (
+    MAX_CLAIM,
+    MAX_DECK,
     MAX_MODIFIER,
+    MAX_POWER,
     characters,
     keyword_order,
     parse_hand,
@@ -42,9 +45,6 @@ __all__ = ["MAX_DECK", "PLAYER_KEYS", "RoundQuestion", "parse_round"]
 
 PLAYER_KEYS = ("first", "second")
 """The players of a round, in player order (the first player is active first)."""
-
-MAX_DECK = 1000
-"""Most cards in a draw deck or in hand in a round scenario."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +73,9 @@ def _player(data: Any, path: str, x: int) -> tuple[PlayerState, int | None]:
             hand = sum(n for _, n in named)
         else:
             hand = f.whole("hand", maximum=MAX_DECK)
-    claim = f.whole("claim", None, maximum=100)
-    state = PlayerState(chars, f.whole("faction"), f.whole("cards", 0), f.whole("deck", None, maximum=MAX_DECK),
+    claim = f.whole("claim", None, maximum=MAX_CLAIM)
+    state = PlayerState(chars, f.whole("faction", maximum=MAX_POWER), f.whole("cards", 0, maximum=MAX_POWER),
+                        f.whole("deck", None, maximum=MAX_DECK),
                         hand, named, 0, f.whole("gold", 0, maximum=1000), claim or 0)
     f.done()
     return state, claim
@@ -134,8 +135,9 @@ def _challenge(data: Any, path: str, board: Board, knelt: _Knelt, seen: set[tupl
         knelt.use(board, other, defenders, kind, f.at("defenders"), "defend")
     stealth = None
     if f.has("stealth"):
-        stealth = tuple((_index(board.player(key), a, f"{f.at('stealth')}.{a}", key),
-                         _index(board.player(other), t, f"{f.at('stealth')}.{a}", other)) for a, t in stealth_pairs(f))
+        where = f.child("stealth").at
+        stealth = tuple((_index(board.player(key), a, where(a), key),
+                         _index(board.player(other), t, where(a), other)) for a, t in stealth_pairs(f))
     kill = _indices(f, "kill", board.player(other), other) if f.has("kill") else None
     intimidate = None
     if f.has("intimidate"):
@@ -169,9 +171,7 @@ def parse_round(data: Any) -> RoundQuestion:
     top = Fields(data, "", allowed=("game", "question"))
     if top.has("format"):
         top.choice("format", (1,))
-    top.raw("title", None)
-    if top.has("notes"):
-        top.items("notes")
+    top.meta()
     x = parse_x(top)
     order = keyword_order(top)
     table = top.child("players")
@@ -182,7 +182,7 @@ def parse_round(data: Any) -> RoundQuestion:
     items = top.items("challenges", [])
     if best is not None and items:
         raise ScenarioError("challenges", "must be empty with best_plan: the search makes the challenges")
-    knelt, seen, planned = _Knelt(), set(), []
+    knelt, seen, planned = _Knelt(), set[tuple[str, str]](), list[PlannedChallenge]()
     for i, item in enumerate(items):
         challenge = _challenge(item, f"challenges[{i}]", board, knelt, seen)
         if planned and planned[-1].attacker == "second" and challenge.attacker == "first":

@@ -43,7 +43,8 @@ from explorer.games.agot_lcg.model import (
 )
 
 __all__ = [
-    "MAX_CHARACTERS", "MAX_HAND", "MAX_X", "parse_challenge", "parse_character", "parse_keywords",
+    "MAX_CHARACTERS", "MAX_CLAIM", "MAX_DECK", "MAX_HAND", "MAX_POWER", "MAX_X", "parse_challenge",
+    "parse_character", "parse_keywords",
     "parse_x", "read_head",
 ]
 
@@ -61,6 +62,18 @@ MAX_CHARACTERS = 30
 
 MAX_STR = 100
 """Largest STR or power on one card."""
+
+MAX_POWER = 100
+"""Largest power on a faction card, or on the cards a scenario does not list (15 wins the game)."""
+
+MAX_CLAIM = 100
+"""Largest claim value."""
+
+MAX_DECK = 1000
+"""Most cards in a draw deck (and in hand in a round scenario)."""
+
+MAX_IN_PLAY = 100
+"""Most characters a player controls (``characters``)."""
 
 _VALUED = re.compile(r"^(ambush|bestow|shadow|prized)\s*\(\s*(\d+|x)\s*\)$")
 
@@ -91,6 +104,8 @@ def parse_keywords(data: Any, path: str, x: int = 0) -> tuple[tuple[str, ...], i
         if match := _VALUED.match(key):
             key, value = match.group(1), match.group(2)
             if key == "prized":
+                if value != "x" and (len(value) > 3 or int(value) > MAX_X):
+                    raise ScenarioError(where, f"prized value must be from 0 to {MAX_X}, got {describe(word)}")
                 prized = x if value == "x" else int(value)
         elif key == "prized":
             prized = x
@@ -152,7 +167,7 @@ def characters(f: Fields, key: str, x: int, extra: tuple[str, ...] = (), default
 
 def _power(data: Any, path: str) -> Power:
     f = Fields(data, path)
-    power = Power(f.whole("faction"), f.whole("cards", 0))
+    power = Power(f.whole("faction", maximum=MAX_POWER), f.whole("cards", 0, maximum=MAX_POWER))
     f.done()
     return power
 
@@ -160,7 +175,7 @@ def _power(data: Any, path: str) -> Power:
 def parse_hand(data: Any, path: str, limit: int = MAX_HAND) -> tuple[tuple[str, int], ...]:
     """A hand as card name -> copies, at most `limit` cards."""
     f = Fields(data, path)
-    hand = tuple((str(name), f.whole(str(name))) for name in list(f.data))
+    hand = tuple((str(name), f.whole(str(name), maximum=limit)) for name in list(f.data))
     f.done()
     if sum(n for _, n in hand) > limit:
         raise ScenarioError(path, f"at most {limit} cards, got {sum(n for _, n in hand)}")
@@ -169,10 +184,11 @@ def parse_hand(data: Any, path: str, limit: int = MAX_HAND) -> tuple[tuple[str, 
 
 def _extras(data: Any, path: str, defender: bool, x: int) -> dict[str, Any]:
     f = Fields(data, path)
-    extras: dict[str, Any] = {"deck": f.whole("deck", None), "others": characters(f, "others", x, ("standing",), [])}
+    extras: dict[str, Any] = {"deck": f.whole("deck", None, maximum=MAX_DECK),
+                              "others": characters(f, "others", x, ("standing",), [])}
     if defender:
         extras["hand"] = parse_hand(f.raw("hand"), f.at("hand")) if f.has("hand") else None
-        extras["in_play"] = f.whole("characters", None)
+        extras["in_play"] = f.whole("characters", None, maximum=MAX_IN_PLAY)
     f.done()
     return extras
 
@@ -181,10 +197,8 @@ def read_head(top: Fields, players: tuple[str, ...] = PLAYERS) -> tuple[str | No
     """The keys every question shares: ``format``, ``title``, ``notes``, ``question``, ``first_player``, ``x``."""
     if top.has("format"):
         top.choice("format", (1,))
-    top.raw("title", None)
+    top.meta()
     top.raw("question", None)
-    if top.has("notes"):
-        top.items("notes")
     first = top.choice("first_player", players) if top.has("first_player") else None
     return first, parse_x(top)
 
@@ -236,7 +250,7 @@ def parse_challenge(data: Any) -> Challenge:
 
     ch = top.child("challenge")
     kind = ch.choice("type", CHALLENGE_TYPES)
-    claim = ch.whole("claim", minimum=0) if ch.raw("claim") not in ("X", "x") else x
+    claim = ch.whole("claim", minimum=0, maximum=MAX_CLAIM) if ch.raw("claim") not in ("X", "x") else x
     chars = {"attacker": characters(ch, "attackers", x), "defender": characters(ch, "defenders", x)}
     modifiers = {p: 0 for p in PLAYERS}
     if ch.has("str_modifiers"):

@@ -55,9 +55,11 @@ def parse_trigger(data: Any, path: str, depth: int = 0, count: list[int] | None 
     if depth > MAX_DEPTH:
         raise ScenarioError(path, f"triggers nest at most {MAX_DEPTH} deep")
     count = [0] if count is None else count
-    f = Fields(data, path, allowed=("game", "question", "title", "notes", "format") if depth == 0 else ())
-    if depth == 0 and f.has("format"):
-        f.choice("format", (1,))
+    f = Fields(data, path, allowed=("game", "question") if depth == 0 else ())
+    if depth == 0:
+        if f.has("format"):
+            f.choice("format", (1,))
+        f.meta()
     condition = f.text("trigger")
     items = f.items("abilities")
     trigger = Trigger(condition, tuple(_ability(a, f"{f.at('abilities')}[{i}]", depth, count)

@@ -77,9 +77,7 @@ def read_common(top: Fields, question: str) -> str:
         top.choice("format", (1,))
     if top.has("question"):
         top.choice("question", (question,))
-    title = top.text("title", "") if top.has("title") else ""
-    top.items("notes", [])
-    return title
+    return top.meta()[0]
 
 
 def read_dice(top: Fields) -> tuple[tuple[str, ...], tuple[str, ...], str]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import html
 import json
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,37 +23,30 @@ import ipywidgets as widgets
 
 from explorer.errors import ScenarioError
 from explorer.games import find_game
+from explorer.loader import decode_bytes, read_scenario_text
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, ScenarioAdapter
+from explorer.panels.common.share_view import ShareAndExport
 from explorer.resolver import resolve
 
 __all__ = ["ScenarioBox", "read_text", "check_game", "check_scenario"]
 
 
 def read_text(text: str) -> dict[str, Any]:
-    """A scenario from the text of a JSON or TOML file (whichever parses).
+    """A scenario from the text of a JSON or TOML file (whichever parses), read as files are.
+
+    The command line's hardened loader (`explorer.loader.read_scenario_text`): size, depth and
+    value limits, duplicate keys refused.
 
     >>> read_text('game = "aotg"'), read_text('{"game": "aotg"}')
     ({'game': 'aotg'}, {'game': 'aotg'})
 
     Raises:
-        ScenarioError: empty text, text that is neither JSON nor TOML, or no object at the top.
+        ScenarioError: empty text, text that is neither JSON nor TOML, or one that breaks a limit.
     """
     if not text.strip():
         raise ScenarioError("scenario", "the box is empty: paste a scenario (JSON or TOML) and press Load")
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as json_error:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as toml_error:
-            if text.lstrip().startswith("{"):
-                raise ScenarioError("scenario", f"not valid JSON ({json_error.msg}, line {json_error.lineno} "
-                                                f"column {json_error.colno})") from None
-            raise ScenarioError("scenario", f"neither JSON nor valid TOML ({toml_error})") from None
-    if not isinstance(data, dict):
-        raise ScenarioError("scenario", "must be an object (JSON) or a table (TOML) at the top level")
-    return data
+    return read_scenario_text(text)
 
 
 def check_game(data: Mapping[str, Any], expected: str) -> None:
@@ -89,10 +81,18 @@ def check_scenario(data: Mapping[str, Any], expected: str) -> None:
     resolve(data)
 
 
+_BUTTON = ("display:inline-flex;align-items:center;gap:6px;height:28px;padding:0 12px;margin:2px;"
+           "text-decoration:none;color:#fff;background:#2e86c1;border-radius:2px;white-space:nowrap")
+"""The download link drawn as a button (ipywidgets' button classes give the theme's font and size)."""
+
+
 def _link(text: str, file_name: str) -> str:
+    """A download link for the scenario, styled as a button."""
     payload = base64.b64encode(text.encode()).decode()
-    return (f'<a download="{html.escape(file_name)}" href="data:application/json;base64,{payload}">'
-            f"{html.escape('download ' + file_name)}</a>")
+    return (f'<a class="jupyter-button widget-button explorer-download" style="{_BUTTON}" '
+            f'download="{html.escape(file_name)}" href="data:application/json;base64,{payload}" '
+            f'title="save the current scenario as a file">'
+            f'<i class="fa fa-download"></i>{html.escape("Download " + file_name)}</a>')
 
 
 class ScenarioBox:
@@ -136,6 +136,8 @@ class ScenarioBox:
                  "(JSON or TOML) or open a file to load it."),
             widgets.HBox([self.current, self.load, self.upload, self.download]), self.state,
             self.error.widget, self.text])
+        self.share = ShareAndExport(host, adapter)
+        self.widget.children = (self.share.widget, *self.widget.children)
         self.follow()
         host.on_update(lambda update: self.follow(update.problem))
 
@@ -193,7 +195,7 @@ class ScenarioBox:
             self.error.show(str(error))
             return
         except Exception as error:  # noqa: BLE001 - no traceback reaches the notebook
-            self.error.show(f"scenario: could not load it ({type(error).__name__}: {error})")
+            self.error.show(str(ScenarioError("scenario", f"could not load it ({type(error).__name__}: {error})")))
             return
         self.show_current()
 
@@ -205,9 +207,12 @@ class ScenarioBox:
         item = files[0]
         self.upload.value = ()
         try:
-            text = bytes(item["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            self.error.show(f"scenario: {item.get('name', 'the file')} is not a text file (UTF-8 JSON or TOML)")
+            text = decode_bytes(bytes(item["content"]), str(item.get("name") or "the file"))
+        except ScenarioError as error:
+            self.error.show(str(error))
+            return
+        except Exception as error:  # noqa: BLE001 - no traceback reaches the notebook
+            self.error.show(f"scenario: could not open the file ({type(error).__name__})")
             return
         self.text.value = text
         self.load_text()
