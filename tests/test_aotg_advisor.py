@@ -101,3 +101,23 @@ def test_advisor_tab_shows_the_options_and_follows_the_row() -> None:
     panel.commands["attacker"].move(0, "remove")         # Leader back into hand: offered again
     assert not advisor.hand_boxes["Leader"].disabled
     assert any("Leader" in o.played for o in advisor.options)
+
+
+def test_advisor_key_in_a_scenario_answers_beside_the_battle() -> None:
+    from explorer import resolve
+    from explorer.cli import main
+
+    data = json.loads(Path("examples/aotg-row-advisor.json").read_text())
+    out = resolve(data).to_dict()
+    advice = out["row_advice"]
+    battle = parse_battle({k: v for k, v in data.items() if k != "advisor"})
+    expected = row_options(battle, data["advisor"]["hand"], most=data["advisor"]["cards_first"])
+    assert [o["row"] for o in advice["options"]] == [list(o.row) for o in expected]
+    assert [o["exact"] for o in advice["options"]] == [str(o.value) for o in expected]
+    assert out["attacker"]["hits"]                              # the battle itself is still reported
+    assert main(["resolve", "examples/aotg-row-advisor.json"]) == 0
+    for bad, field in (({"hand": ["Leader", "leader"]}, "advisor.hand"), ({"cards_first": 7}, "advisor.cards_first"),
+                       ({"objective": "glory"}, "advisor.objective"), ({"hnad": []}, "advisor")):
+        with pytest.raises(ScenarioError) as caught:
+            resolve({**data, "advisor": bad})
+        assert caught.value.field.startswith(field), caught.value

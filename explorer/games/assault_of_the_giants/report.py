@@ -14,6 +14,8 @@ from explorer.report import dist_exact, dist_json, fmt_percent
 if TYPE_CHECKING:
     import pandas as pd
 
+    from explorer.games.assault_of_the_giants.advisor import RowOption
+
 __all__ = ["BattleReport"]
 
 _SIDES = ("attacker", "defender")
@@ -25,6 +27,8 @@ class BattleReport:
     """Exact answer to one battle scenario; `to_dict` is the spec's JSON."""
 
     result: BattleResult
+    row_advice: tuple[str, tuple[RowOption, ...]] | None = None
+    """The command-row advisor's (objective, options best first), when the scenario asks (``advisor``)."""
 
     def side(self, name: str) -> SideResult:
         """The result of ``"attacker"`` or ``"defender"``."""
@@ -66,6 +70,8 @@ class BattleReport:
             if name in best:
                 entry["best_play"] = _best_json(best[name])
             out[name] = entry
+        if self.row_advice is not None:
+            out["row_advice"] = _advice_json(*self.row_advice)
         out["provenance"] = provenance(self.result.battle)
         out["rulings"] = list(BATTLE_RULINGS)
         return out
@@ -91,6 +97,10 @@ class BattleReport:
             rows += [{"side": name, "quantity": f"best play ({summary['objective']})", "outcome": key,
                       "probability": value} for key, value in _best_json(summary).items()
                      if isinstance(value, float)]
+        if self.row_advice is not None:
+            goal, options = self.row_advice
+            rows += [{"side": "row_advice", "quantity": " · ".join(o.row), "outcome": goal,
+                      "probability": float(o.value)} for o in options]
         rows += [{"side": "provenance", "quantity": key, "outcome": source, "probability": None}
                  for key, source in provenance(self.result.battle).items()]
         rows += [{"side": "rulings", "quantity": f"ruling {i + 1}", "outcome": ruling, "probability": None}
@@ -127,6 +137,14 @@ class BattleReport:
                          f"{summary['gain_float']:+.4f}" + (f" ({relative:+.1%})" if relative is not None else ""))
         if self.best_play():
             lines.append("")
+        if self.row_advice is not None:
+            goal, options = self.row_advice
+            lines.append(f"WHICH ROW? attack now, or play cards first (objective {goal}), best first:")
+            for o in options:
+                m = o.modifiers
+                lines.append(f"  {o.value.__float__():8.4f}  {' · '.join(o.row):<48} {o.extra_cards} first; "
+                             f"{m.rerolls} rerolls, {m.arcane_to_hits} arcane->2 hits, {m.arcane_to_blocks} arcane->block")
+            lines.append("")
         lines.append("WHERE THE VALUES COME FROM:")
         lines += [f"  - {key}: {source}" for key, source in provenance(self.result.battle).items()]
         lines.append("RULINGS:")
@@ -142,3 +160,11 @@ def _best_json(summary: dict[str, Any]) -> dict[str, Any]:
         "relative_gain": summary["relative_gain_float"],
         "exact": {k: str(summary[k]) for k in ("value", "misses_value", "gain")},
     }
+
+
+def _advice_json(objective: str, options: tuple[RowOption, ...]) -> dict[str, Any]:
+    """The advisor's answer for JSON: the objective and each row with what it gives and its value."""
+    return {"objective": objective, "options": [
+        {"row": list(o.row), "cards_first": o.extra_cards, "rerolls": o.modifiers.rerolls,
+         "arcane_to_hits": o.modifiers.arcane_to_hits, "arcane_to_blocks": o.modifiers.arcane_to_blocks,
+         "value": float(o.value), "exact": str(o.value)} for o in options]}
