@@ -18,11 +18,15 @@ import explorer
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants import campaign_engine
+from explorer.games.assault_of_the_giants.campaign import battle_outcomes
 from explorer.games.assault_of_the_giants.campaign_report import PlanReport
 from explorer.games.assault_of_the_giants.campaign_result import resolve_plan
 from explorer.games.assault_of_the_giants.campaign_scenario import parse_plan
+from explorer.games.assault_of_the_giants.model import Battle, Side
 from explorer.games.assault_of_the_giants.report import BattleReport
+from tests.aotg_oracle import brute_battle, normalise
 from tests.aotg_plan_oracle import play
+from tests.test_aotg_oracle import sides as oracle_sides
 
 # ----------------------------------------------------------------------------- random plans
 
@@ -116,6 +120,20 @@ def _check_against_oracle(data: dict[str, Any]) -> None:
 @given(plans())
 def test_plans_equal_the_brute_force_enumeration(data: dict[str, Any]) -> None:
     _check_against_oracle(data)
+
+
+@settings(max_examples=80, deadline=None)
+@given(oracle_sides(True), oracle_sides(False))
+def test_one_battles_joint_outcome_has_the_brute_force_marginals(attacker: Side, defender: Side) -> None:
+    # tests/aotg_oracle.py rolls every die one by one and tries every casualty order.
+    outcomes = battle_outcomes(Battle(attacker, defender))
+    brute = brute_battle(Battle(attacker, defender))
+    for name, points, cards in (("attacker", 2, 4), ("defender", 3, 5)):
+        assert outcomes.marginal(points).probabilities() == normalise(brute[name]["ordning_points"])
+        assert outcomes.marginal(cards).probabilities() == normalise(brute[name]["resource_cards"])
+        for i, counter in enumerate(brute[name]["units"]):
+            status = outcomes.map(lambda o, n=name, k=i: getattr(o, n)[k].value)
+            assert status.probabilities() == normalise(counter)
 
 
 # ----------------------------------------------------------------------------- golden cases
@@ -280,6 +298,7 @@ BAD = [
     ("standings/fire", {"regions": 0}, "standings.fire.regions", "at least 1"),
     ("standings/fire", {"ordning_points": -1}, "standings.fire.ordning_points", ">= 0"),
     ("standings/fire", {"glory": 1}, "standings.fire.glory", "unknown key"),
+    ("standings/fier", {"ordning_points": 1}, "standings.fier", 'did you mean "fire"'),
     ("plan", [], "plan", "1 to 8"),
     ("plan", [{"attacker": {"army": "fire", "pool": {}}, "defender": {"army": "hill", "pool": {}}}] * 9, "plan",
      "1 to 8"),

@@ -57,6 +57,10 @@ from explorer.games.assault_of_the_giants.battle import (
     plan_points,
     resolve_battle,
 )
+from explorer.games.assault_of_the_giants.campaign import Army, Plan, PlanBattle, PlanSide, battle_outcomes
+from explorer.games.assault_of_the_giants.campaign_report import PlanReport
+from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
+from explorer.games.assault_of_the_giants.campaign_scenario import is_plan, parse_plan
 from explorer.games.assault_of_the_giants.casualties import (
     absorb,
     assign_damage,
@@ -82,10 +86,6 @@ from explorer.games.assault_of_the_giants.model import (
     Status,
     Unit,
 )
-from explorer.games.assault_of_the_giants.campaign import Army, Plan, PlanBattle, PlanSide, battle_outcomes
-from explorer.games.assault_of_the_giants.campaign_report import PlanReport
-from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
-from explorer.games.assault_of_the_giants.campaign_scenario import is_plan, parse_plan
 from explorer.games.assault_of_the_giants.report import BattleReport
 from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle
 
@@ -117,4 +117,10 @@ def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
         return resolve_table(data)
     if is_plan(data):
         return PlanReport(resolve_plan(parse_plan(data)))
+    if isinstance(data, Mapping) and "advisor" in data:  # the command-row advisor beside the battle
+        from explorer.games.assault_of_the_giants.advisor_scenario import parse_advisor
+
+        battle_data = {k: v for k, v in data.items() if k != "advisor"}
+        battle = parse_battle(battle_data)
+        return BattleReport(resolve_battle(battle), parse_advisor(data["advisor"], battle))
     return BattleReport(resolve_battle(parse_battle(data)))

@@ -6,7 +6,9 @@ dice to reroll (at most the side's rerolls), `advise_conversion` every split of 
 the reroll, both best first, with exact expected values; `reroll_habits` says how often best play
 rerolls each face over all rolls. Values follow how the other side plays in the battle (its fixed
 policy, or, for the attacker facing a defender playing best, the defender's best answer); the
-defender decides knowing the attacker's totals (p.17), so its advice needs them.
+defender decides knowing the attacker's totals (p.17), so its advice needs them. A side's cards
+are folded in (`cards.played`): a roll lists the cards' dice too, and a split's totals include the
+cards' flat hits and blocks.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best import attacker_solution, best_joint, defender_response, final_bounds
 from explorer.games.assault_of_the_giants.best_roll import Solved, conversions
 from explorer.games.assault_of_the_giants.best_values import Lex
+from explorer.games.assault_of_the_giants.cards import played
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.model import Battle, CombatDie, Side, Symbols
 
@@ -55,7 +58,7 @@ class Split:
     to_blocks: int
     """Arcane turned into 1 block each."""
     totals: tuple[int, int]
-    """The final (hits, blocks) recorded."""
+    """The final (hits, blocks) recorded, the cards' flat hits and blocks included."""
     value: Fraction
     values: Values
     best: bool
@@ -89,7 +92,7 @@ def _player(battle: Battle, role: str, attacker_totals: tuple[int, int] | None) 
     """The side's best-play solution and context (the attacker's totals, for the defender)."""
     if role == "attacker":
         solution = attacker_solution(battle)
-        return _Player(battle.attacker, solution.solved, solution.lex, solution.denominator, 0)
+        return _Player(played(battle.attacker), solution.solved, solution.lex, solution.denominator, 0)
     if role != "defender":
         raise ScenarioError("role", f'must be "attacker" or "defender", got {role!r}')
     if attacker_totals is None:
@@ -101,7 +104,7 @@ def _player(battle: Battle, role: str, attacker_totals: tuple[int, int] | None) 
     if not (0 <= hits < bounds[0] and 0 <= blocks < bounds[1]):
         raise ScenarioError("attacker_totals", f"the attacker can record 0..{bounds[0] - 1} hits and "
                                                f"0..{bounds[1] - 1} blocks, got {attacker_totals}")
-    return _Player(battle.defender, response.solved, response.lex, 1, int(response.context[hits, blocks]))
+    return _Player(played(battle.defender), response.solved, response.lex, 1, int(response.context[hits, blocks]))
 
 
 def _dice(side: Side) -> list[CombatDie]:
@@ -193,10 +196,10 @@ def advise_conversion(battle: Battle, role: str, symbols: Symbols, *,
     dims = player.solved.plan.dims
     if not all(0 <= v < d for v, d in zip((hits, blocks, arcane), dims)):
         raise ScenarioError("symbols", f"the side's dice show at most {tuple(d - 1 for d in dims)}, got {symbols}")
-    mods = player.side.modifiers
+    mods, (dh, db) = player.side.modifiers, player.solved.shift
     out = []
     for x, y in conversions(arcane, mods.arcane_to_hits, mods.arcane_to_blocks):
-        final = (hits + 2 * x, blocks + y)
+        final = (hits + 2 * x + dh, blocks + y + db)
         packed = int(player.solved.values[(player.context,) + final])
         out.append(((packed, x, y), final, player.decode(packed, 1)))
     out.sort(key=lambda item: item[0], reverse=True)

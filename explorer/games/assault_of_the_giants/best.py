@@ -18,6 +18,9 @@ The search itself is `best_roll`. Rulings:
   objectives differ, so they are part of the rules of the search, not an accident of it.
 * A side playing any other policy keeps it (`combat.side_totals`); only the sides playing
   ``best`` are searched.
+* Cards (p.16-17): the search plays each side with its cards folded in (`cards.played`): their
+  dice are rolled, their rerolls and conversions are used with the Commands', and their flat hits
+  and blocks are added to every final total, so the values scored see the totals recorded.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from explorer.games.assault_of_the_giants.battle import (
 )
 from explorer.games.assault_of_the_giants.best_roll import Kinds, Solved, roll_plan, search_size, solve_roll
 from explorer.games.assault_of_the_giants.best_values import INT64_SAFE, Lex, Stakes, components, stakes, value_tuple
+from explorer.games.assault_of_the_giants.cards import card_shift, played
 from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.model import Battle, Side
 
@@ -59,8 +63,8 @@ values held as Python integers), and per context of many (the defender's answers
 
 
 def kinds_of(side: Side) -> Kinds:
-    """A side's pool as the search's kinds: (faces, count) per kind of die."""
-    return tuple((die.faces, n) for die, n in side.pool)
+    """A side's pool, its cards' dice included, as the search's kinds: (faces, count) per kind of die."""
+    return tuple((die.faces, n) for die, n in played(side).pool)
 
 
 def final_bounds(side: Side) -> tuple[int, int]:
@@ -71,9 +75,11 @@ def final_bounds(side: Side) -> tuple[int, int]:
     >>> final_bounds(Side(((die, 2),), Modifiers(arcane_to_hits=1), ()))
     (7, 3)
     """
+    side = played(side)
     total = [sum(n * max(f[j] for f in die.faces) for die, n in side.pool if n) for j in range(3)]
-    mods = side.modifiers
-    return total[0] + 2 * min(total[2], mods.arcane_to_hits) + 1, total[1] + min(total[2], mods.arcane_to_blocks) + 1
+    mods, (hits, blocks) = side.modifiers, card_shift(side)
+    return (total[0] + 2 * min(total[2], mods.arcane_to_hits) + hits + 1,
+            total[1] + min(total[2], mods.arcane_to_blocks) + blocks + 1)
 
 
 def search_seconds(side: Side, contexts: int, rerolls: int | None = None) -> float:
@@ -85,7 +91,7 @@ def search_seconds(side: Side, contexts: int, rerolls: int | None = None) -> flo
     >>> 0.001 < search_seconds(side, 1) < 0.1
     True
     """
-    size = search_size(kinds_of(side), side.modifiers.rerolls if rerolls is None else rerolls)
+    size = search_size(kinds_of(side), played(side).modifiers.rerolls if rerolls is None else rerolls)
     return size * (NS_PER_LINK[0] if contexts == 1 else NS_PER_LINK[1] * contexts) * 1e-9
 
 
@@ -94,7 +100,7 @@ def _check(side: Side, role: str, contexts: int) -> None:
     seconds = search_seconds(side, contexts)
     if seconds <= MAX_SECONDS:
         return
-    field = "rerolls" if search_seconds(side, contexts, min(1, side.modifiers.rerolls)) <= MAX_SECONDS else "pool"
+    field = "rerolls" if search_seconds(side, contexts, min(1, played(side).modifiers.rerolls)) <= MAX_SECONDS else "pool"
     per = f", answering {contexts} attacker totals" if contexts > 1 else ""
     raise ScenarioError(f"{role}.{field}", f"best play would take about {seconds:.0f} s to search every "
                         f"choice of rerolls{per}, over the limit of {MAX_SECONDS:.0f} s: "
@@ -148,10 +154,12 @@ def defender_response(battle: Battle) -> Response:
     flat = values.transpose(1, 2, 0, 3, 4).reshape(len(ha) * len(ba), -1)
     unique, inverse = np.unique(flat, axis=0, return_inverse=True)
     _check(dfn, "defender", len(unique))
+    dfn = played(dfn)
     plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
     per_context = unique.reshape(len(unique), 3, len(hd), len(bd)).transpose(1, 0, 2, 3)
     lex = Lex.fit(per_context, plan.scale)
-    solved = solve_roll(plan, dfn.modifiers.arcane_to_hits, dfn.modifiers.arcane_to_blocks, lex.pack(per_context))
+    solved = solve_roll(plan, dfn.modifiers.arcane_to_hits, dfn.modifiers.arcane_to_blocks, lex.pack(per_context),
+                        card_shift(dfn))
     return Response(solved, lex, inverse.reshape(len(ha), len(ba)))
 
 
@@ -193,9 +201,11 @@ def attacker_solution(battle: Battle) -> Solution:
     small = denominator * max(1, int(np.abs(per_total).max())) < INT64_SAFE
     kind: Any = np.int64 if small else object
     values = (per_total.astype(kind) * grids.astype(kind)[None]).sum(axis=(3, 4))  # (3, ha, ba)
+    atk = played(atk)
     plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
     lex = Lex.fit(values[:, None], plan.scale)
-    solved = solve_roll(plan, atk.modifiers.arcane_to_hits, atk.modifiers.arcane_to_blocks, lex.pack(values[:, None]))
+    solved = solve_roll(plan, atk.modifiers.arcane_to_hits, atk.modifiers.arcane_to_blocks, lex.pack(values[:, None]),
+                        card_shift(atk))
     return Solution(solved, lex, denominator)
 
 

@@ -12,6 +12,7 @@ The search, by backward induction, exact:
 * After the reroll, W(hits, blocks, arcane) is the best split of the arcane: x into 2 hits each
   (x <= arcane_to_hits), y into 1 block each (y <= arcane_to_blocks), x + y <= arcane; the rest is
   a miss. Among equal splits, the most to hits, then the most to blocks (the `combat.convert` rule).
+  The final totals are (hits + 2x, blocks + y) plus the side's cards' flat hits and blocks (`shift`).
 * G(kept sum, move) is W's expectation over a fresh roll of the move's dice.
 * H(T) is the best G over the sub-multisets of T with at most `rerolls` dice removed, by the
   recursion H(T) = max(G(T kept whole), max over each face f in T of H(T - f)); a roll's best
@@ -290,6 +291,8 @@ class Solved:
     splits: tuple[tuple[int, int], ...]
     values: np.ndarray
     """The packed values of the final totals searched for (`solve_roll`'s input)."""
+    shift: tuple[int, int] = (0, 0)
+    """Flat (hits, blocks) added to every final total after the split (the side's cards)."""
 
     def keys(self, context: int) -> np.ndarray:
         """Each candidate's key in one context: packed expected value, then tie rank."""
@@ -314,15 +317,17 @@ class Solved:
         return out
 
 
-def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray) -> Solved:
+def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray,
+               shift: tuple[int, int] = (0, 0)) -> Solved:
     """Best rerolls and splits for packed `values` of the final totals, in every context.
 
     Args:
         plan: the side's `roll_plan`.
         to_hits: arcane that may each become 2 hits; to_blocks: arcane that may each become 1 block.
         values: packed (`best_values.Lex`, fitted with ``plan.scale``) value of each final
-            (hits, blocks), shape (contexts, hits + 2 * most to hits, blocks + most to blocks) with the
-            grid sizes `dims` and the most arcane `conversions` allows.
+            (hits, blocks), shape (contexts, hits + 2 * most to hits + shift hits, blocks + most to
+            blocks + shift blocks) with the grid sizes `dims` and the most arcane `conversions` allows.
+        shift: flat (hits, blocks) added to every final total after the split (the side's cards).
 
     >>> coin = ((1, 0, 0), (0, 0, 0))
     >>> plan = roll_plan(((coin, 1),), 1)
@@ -340,8 +345,9 @@ def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray)
     # After the reroll: the best split at every (hits, blocks, arcane).
     best = np.full((contexts, H, B, A), -1, dtype=key_type)
     arcane = np.arange(A)
+    dh, db = shift
     for i, (x, y) in enumerate(splits):
-        key = values[:, 2 * x:2 * x + H, y:y + B, None] * len(splits) + i
+        key = values[:, 2 * x + dh:2 * x + dh + H, y + db:y + db + B, None] * len(splits) + i
         best = np.maximum(best, np.where(arcane >= x + y, key, -1))
     split = (best % len(splits)).astype(np.int64)
     terminal = best // len(splits)
@@ -356,8 +362,8 @@ def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray)
     links = max(1, max(ls.size for _, ls in plan.levels))
     step = max(1, CHUNK // links)
     choice = np.concatenate([_choose(plan, keys[c:c + step]) for c in range(0, contexts, step)])
-    return Solved(plan, _final(plan, splits, split, choice, contexts), terminal, split, expected, choice, splits,
-                  values)
+    return Solved(plan, _final(plan, splits, split, choice, contexts, shift), terminal, split, expected, choice,
+                  splits, values, shift)
 
 
 def _best_states(plan: RollPlan, keys: np.ndarray) -> np.ndarray:
@@ -379,7 +385,7 @@ def _choose(plan: RollPlan, keys: np.ndarray) -> np.ndarray:
 
 
 def _final(plan: RollPlan, splits: tuple[tuple[int, int], ...], split: np.ndarray, choice: np.ndarray,
-           contexts: int) -> np.ndarray:
+           contexts: int, shift: tuple[int, int]) -> np.ndarray:
     """Weights of the final totals: each roll's chosen candidate, its fresh dice, then the best split."""
     H, B, A = plan.dims
     weight_type: Any = np.int64 if plan.total * plan.scale < INT64_SAFE else object
@@ -391,10 +397,11 @@ def _final(plan: RollPlan, splits: tuple[tuple[int, int], ...], split: np.ndarra
         parent, kind = plan.parents[m - 1]
         gathered[parent] = gathered[parent] + _push(gathered[m], plan.kinds[kind])
     after = gathered[0]
-    hf, bf = H + 2 * max(x for x, _ in splits), B + max(y for _, y in splits)
+    dh, db = shift
+    hf, bf = H + 2 * max(x for x, _ in splits) + dh, B + max(y for _, y in splits) + db
     xs, ys = np.array([x for x, _ in splits]), np.array([y for _, y in splits])
     hits, blocks = np.indices((H, B, A))[:2]
-    at = (hits + 2 * xs[split]) * bf + blocks + ys[split]
+    at = (hits + 2 * xs[split] + dh) * bf + blocks + ys[split] + db
     final = np.zeros((contexts, hf * bf), dtype=weight_type)
     np.add.at(final, (np.arange(contexts)[:, None, None, None], at), after)
     return final.reshape(contexts, hf, bf)

@@ -29,8 +29,9 @@ from explorer.games.assault_of_the_giants.combat import side_totals
 from explorer.games.assault_of_the_giants.model import FIXED_POLICIES, Battle, Side, Status, Unit
 
 __all__ = [
-    "Army", "PlanSide", "PlanBattle", "PlayerStanding", "Plan", "PlanState", "BattleOutcome",
-    "battle_outcomes", "outcome_weights", "side_losses", "Losses", "joint_damage", "damage_of_totals", "side_totals_of", "reads_units", "wiped_out", "PLAN_RULINGS", "STATUS_CODES",
+    "Army", "PlanSide", "PlanBattle", "PlayerStanding", "Plan", "PlanState", "BattleOutcome", "Losses",
+    "battle_outcomes", "outcome_weights", "side_losses", "joint_damage", "damage_of_totals", "side_totals_of",
+    "reads_units", "wiped_out", "PLAN_RULINGS", "STATUS_CODES", "CODE_OF",
 ]
 
 STATUS_CODES: Mapping[str, Status] = {"h": Status.HEALTHY, "w": Status.WOUNDED, "d": Status.DEFEATED}
@@ -174,11 +175,17 @@ class BattleOutcome(NamedTuple):
     """Everything a battle changes: both sides' casualties and what each side earns."""
 
     attacker: Casualties
+    """The attacker's units' statuses after the battle."""
     defender: Casualties
+    """The defender's units' statuses after the battle."""
     attacker_points: int
+    """Ordning Points the attacker earns."""
     defender_points: int
+    """Ordning Points the defender earns."""
     attacker_cards: int
+    """Resource Cards the attacker draws."""
     defender_cards: int
+    """Resource Cards the defender draws (for giantslayers it defeats)."""
 
 
 def reads_units(battle: Battle) -> bool:

@@ -170,7 +170,7 @@ class _Fight:
         self.per_fight = 0.0
         """Work of one fight's own joint damage (best play is searched afresh for each pair of armies)."""
         if reads_units(Battle(*self.sides)):
-            self.most = max(_most_hits(side) for side in self.sides)
+            self.most = max(_most_hits(side) for side in self.sides)  # no damage can exceed it
             self.pairs = (self.most + 1) ** 2
             self.per_fight = _best_work(*self.sides)
         else:
@@ -235,8 +235,10 @@ def _best_work(attacker: Side, defender: Side) -> float:
 
 
 def _most_hits(side: Side) -> int:
-    """The most hits a side can roll: every die on its best face, every arcane made 2 hits."""
-    return sum(n * max(h + 2 * a for h, _, a in die.faces) for die, n in side.pool)
+    """The most final hits a side can record, its cards included (`best.final_bounds`)."""
+    from explorer.games.assault_of_the_giants.best import final_bounds
+
+    return final_bounds(side)[0] - 1
 
 
 Member = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], Mapping[int, int]]

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from explorer.errors import ScenarioError
-from explorer.fields import Fields, describe
+from explorer.fields import Fields, describe, near_miss
 from explorer.games.assault_of_the_giants.campaign import Army, Plan, PlanBattle, PlanSide, PlayerStanding
 from explorer.games.assault_of_the_giants.data import CASTE_ORDER, DEFAULT_DICE
 from explorer.games.assault_of_the_giants.model import CombatDie
@@ -210,6 +210,10 @@ def _standings(table: Fields, armies: list[Army]) -> tuple[tuple[str, ...], tupl
         if not isinstance(name, str) or not name.strip():
             raise ScenarioError(table.path, f"a player's name must be a non-empty text, got {describe(name)}")
         if name not in players:
+            guess = near_miss(name, players)
+            if guess is not None:
+                raise ScenarioError(table.at(name), f'names no player of the armies; did you mean "{guess}"? '
+                                                    f'(a player without an army needs a name of its own)')
             players.append(name)
             held[name] = 0
     if len(players) > MAX_ARMIES:

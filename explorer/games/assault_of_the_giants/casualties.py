@@ -6,7 +6,7 @@ as it can; damage is never spread out. Champions are always picked first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from explorer.games.assault_of_the_giants.model import Status, Unit
@@ -145,8 +145,8 @@ def _fortitude(unit: Unit) -> int:
     return unit.current_fortitude
 
 
-def _score(units: tuple[Unit, ...], concede: tuple[int, ...], value, i: int, remaining: int,  # type: ignore[no-untyped-def]
-           left: int) -> int:
+def _score(units: tuple[Unit, ...], concede: tuple[int, ...], value: Callable[[int, int], int], i: int,
+           remaining: int, left: int) -> int:
     """Coded (points, defeated) of picking unit i now, then the best of the rest."""
     unit = units[i]
     fortitude = _fortitude(unit)

@@ -9,10 +9,12 @@ The tests check that the two agree, and both against a brute-force enumeration.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from explorer.counts import NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_counts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
+from explorer.games.assault_of_the_giants.cards import card_shift, played
 from explorer.games.assault_of_the_giants.model import (
     CombatDie,
     Modifiers,
@@ -191,9 +193,11 @@ def conversions_of(modifiers: Modifiers) -> tuple[Conversion, Conversion]:
 
 
 def side_totals(side: Side) -> Dist[tuple[int, int]]:
-    """Exact distribution of a side's final (hits, blocks) after rerolls and conversions.
+    """Exact distribution of a side's final (hits, blocks) after rerolls, conversions and cards.
 
-    Computed by the core's count engine (`explorer.counts.roll_counts`), cached by its inputs.
+    Computed by the core's count engine (`explorer.counts.roll_counts`), cached by its inputs, on
+    the side with its cards folded in (`cards.played`); the cards' flat hits and blocks are then
+    added to every total (before final totals, p.16-17).
 
     Raises:
         ScenarioError: the pool is too big for the exact engine (field ``pool`` or ``rerolls``).
@@ -205,6 +209,10 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     """
     if side.reroll_policy not in POLICIES:
         raise ScenarioError("reroll_policy", f"must be one of {', '.join(POLICIES)}, got {side.reroll_policy!r}")
+    side = played(side)
     pool = tuple((die.faces, n) for die, n in side.pool)
-    return roll_counts(pool, SYMBOLS, rerolls=side.modifiers.rerolls, policy=POLICIES[side.reroll_policy],
-                       conversions=conversions_of(side.modifiers), report=SYMBOLS[:2])
+    totals = roll_counts(pool, SYMBOLS, rerolls=side.modifiers.rerolls, policy=POLICIES[side.reroll_policy],
+                         conversions=conversions_of(side.modifiers), report=SYMBOLS[:2])
+    pairs = cast(Dist[tuple[int, int]], totals)  # two symbols reported: pairs
+    hits, blocks = card_shift(side)
+    return pairs.map(lambda t: (t[0] + hits, t[1] + blocks)) if hits or blocks else pairs

@@ -16,7 +16,7 @@ from explorer.sourced import EXAMPLE, Sourced, rulebook
 
 __all__ = [
     "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "CASTE_ORDER",
-    "NPC_RACES_BY_PLAYERS", "DEFAULT_DICE", "UNIT_PRESETS", "COMMAND_CARDS", "MAX_DICE_PER_SIDE",
+    "NPC_RACES_BY_PLAYERS", "DEFAULT_DICE", "UNIT_PRESETS", "COMMAND_CARDS", "MAX_DICE_PER_SIDE", "KNOWN_CARDS",
 ]
 
 # --- rule facts -------------------------------------------------------------------
@@ -45,6 +45,15 @@ NPC_MODIFIERS = Sourced({"rerolls": 2, "arcane_to_blocks": 2}, rulebook(20))
 
 COMMAND_CARDS: tuple[str, ...] = ("Leader", "Magic", "Attack", "Move", "Recruit", "Plunder", "Trade", "Rest")
 """Command Cards named in the pages we have (pp.10-18); a row may hold any names."""
+
+KNOWN_CARDS: Mapping[str, Sourced[tuple[str, tuple[str, ...]]]] = MappingProxyType({
+    "Ore": Sourced(("resource", ("attacker",)), rulebook(17, "as per its text, Ore can only be used by the attacker")),
+    "Weaponry": Sourced(("resource", ("attacker", "defender")),
+                        rulebook(17, "Weaponry can be used by both the attacker and the defender")),
+})
+"""Cards the pages we have name for battle: name -> (kind, the sides that may play it).
+
+Their effects are not in those pages: the user enters them from the card (`cards`)."""
 
 CASTE_ORDER: tuple[str, ...] = ("hill", "stone", "frost", "fire", "cloud", "storm")
 """The races from the bottom of the ordning to the top (review spacebiff.com; rulebook p.9)."""

@@ -10,8 +10,8 @@ from explorer.dist import Dist
 from explorer.sourced import EXAMPLE
 
 __all__ = [
-    "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status",
-    "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES",
+    "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status", "BattleCard",
+    "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES", "CARD_KINDS",
 ]
 
 Symbols = tuple[int, int, int]
@@ -117,6 +117,43 @@ class Unit:
         return (self.ordning_value + 1) // 2
 
 
+CARD_KINDS = ("spell", "resource")
+"""Kinds of card a side may play in battle, before final totals (p.16: Spell Cards and Resource Cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleCard:
+    """A Spell or Resource Card played in battle "before determining your final totals" (p.16-17).
+
+    The card texts are not in the pages we have: every effect is what the user enters from the
+    card (0 when left out). `cards.played` folds the effects into the side's roll.
+
+    >>> card = BattleCard("Ore", "resource", hits=1, rerolls=1)
+    >>> card.flat()
+    BattleCard(name='Ore', kind='resource', hits=1, blocks=0, rerolls=0, arcane_to_hits=0, arcane_to_blocks=0, dice=())
+    """
+
+    name: str
+    kind: str
+    """One of `CARD_KINDS`."""
+    hits: int = 0
+    """Hits added to the final hit total (after conversions)."""
+    blocks: int = 0
+    """Blocks added to the final block total (after conversions)."""
+    rerolls: int = 0
+    """More dice that may be rerolled, together with the Command rerolls (all at once)."""
+    arcane_to_hits: int = 0
+    """More arcane results that may each become 2 hits."""
+    arcane_to_blocks: int = 0
+    """More arcane results that may each become 1 block."""
+    dice: tuple[tuple[CombatDie, int], ...] = ()
+    """More dice rolled with the side's pool: (die, how many)."""
+
+    def flat(self) -> BattleCard:
+        """The card with only its flat hits and blocks (what is left once its other effects are folded in)."""
+        return BattleCard(self.name, self.kind, self.hits, self.blocks)
+
+
 @dataclass(frozen=True, slots=True)
 class Side:
     """One side of a battle: its dice, its modifiers and its units."""
@@ -131,11 +168,13 @@ class Side:
     commands: tuple[str, ...] = ()
     player: str = ""
     objective: str = "ordning-points"
+    cards: tuple[BattleCard, ...] = ()
+    """Spell and Resource Cards played before final totals (p.16-17), on top of `pool` and `modifiers`."""
 
     @property
     def dice_count(self) -> int:
-        """Number of dice rolled."""
-        return sum(n for _, n in self.pool)
+        """Number of dice rolled: the pool's and the cards' (`BattleCard.dice`)."""
+        return sum(n for _, n in self.pool) + sum(n for card in self.cards for _, n in card.dice)
 
 
 @dataclass(frozen=True, slots=True)

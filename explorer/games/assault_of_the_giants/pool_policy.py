@@ -9,7 +9,7 @@ the two agree.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from explorer.dice import Die, Face
 from explorer.games.assault_of_the_giants.combat import (
@@ -20,7 +20,7 @@ from explorer.games.assault_of_the_giants.combat import (
     reroll_choice,
     split_rerolls,
 )
-from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side
+from explorer.games.assault_of_the_giants.model import CombatDie, Modifiers, Side, Symbols
 from explorer.pools import Conversion, KindState, PoolRoll, RerollPolicy, register_policy
 
 __all__ = ["SYMBOLS", "side_as_pool", "modifiers_of", "by_faces"]
@@ -49,7 +49,8 @@ def by_faces(name: str) -> RerollPolicy:
     """
     def choose(roll: PoolRoll) -> tuple[KindState, ...]:
         mods = modifiers_of(roll.rerolls, roll.conversions)
-        dice = [CombatDie(d.name, tuple(tuple(f.count(s) for s in SYMBOLS) for f in d.faces)) for d in roll.dice]
+        dice = [CombatDie(d.name, tuple(cast(Symbols, tuple(f.count(s) for s in SYMBOLS)) for f in d.faces))
+                for d in roll.dice]
         counts = [dict(state) for state in roll.state]
         controls = [(c.get(_BLANK, 0), c.get(_ONE, 0), c.get(_TWO, 0)) for c in counts]
         arcane = sum(face.count("arcane") * n for state in roll.state for face, n in state)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.games.assault_of_the_giants.battle import BattleResult, SideResult
 from explorer.games.assault_of_the_giants.best import best_play_summary
+from explorer.games.assault_of_the_giants.cards import ENTER_NOTE, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.model import Side, Status
 from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS, provenance
 from explorer.report import dist_exact, dist_json, fmt_percent
@@ -67,6 +68,8 @@ class BattleReport:
             entry["casualty_order"] = side.casualty_order
             entry["reroll_policy"] = side.reroll_policy
             entry["objective"] = side.objective
+            if side.cards:
+                entry["cards"] = [{**card_to_dict(c), "effects": effect_text(c), "note": ENTER_NOTE} for c in side.cards]
             if name in best:
                 entry["best_play"] = _best_json(best[name])
             out[name] = entry
@@ -93,6 +96,8 @@ class BattleReport:
                 status = res.unit_status(i)
                 rows += [{"side": name, "quantity": f"unit {i}: {unit.name}", "outcome": s.value,
                           "probability": float(status.probability(s))} for s in Status]
+            rows += [{"side": name, "quantity": f"card {i}: {c.name} ({c.kind})", "outcome": effect_text(c),
+                      "probability": None} for i, c in enumerate(side.cards)]
         for name, summary in self.best_play().items():
             rows += [{"side": name, "quantity": f"best play ({summary['objective']})", "outcome": key,
                       "probability": value} for key, value in _best_json(summary).items()
@@ -112,11 +117,15 @@ class BattleReport:
         lines: list[str] = []
         for name in _SIDES:
             res, side = self.side(name), self._scenario_side(name)
-            mods = side.modifiers
+            mods = played(side).modifiers
             kind = " (NPC giants)" if side.npc else " (giantslayers)" if side.giantslayers else ""
             lines.append(f"{name.upper()}{kind}: {side.dice_count} dice, {mods.rerolls} rerolls, "
                          f"{mods.arcane_to_hits} arcane->2 hits, {mods.arcane_to_blocks} arcane->block "
-                         f"[{mods.source}]; casualties: {side.casualty_order}; rerolls: {side.reroll_policy}")
+                         f"[{mods.source}{' + cards' if side.cards else ''}]; casualties: {side.casualty_order}; "
+                         f"rerolls: {side.reroll_policy}")
+            if side.cards:
+                lines.append(f"  cards (before final totals, pp.16-17; effects: {ENTER_NOTE}): "
+                             + "; ".join(f"{c.name} ({c.kind}): {effect_text(c)}" for c in side.cards))
             for q in _QUANTITIES:
                 dist = getattr(res, q)
                 if q == "resource_cards" and dist.probability(0) == 1:

@@ -39,6 +39,12 @@ BATTLE_RULINGS: tuple[str, ...] = (
     "Points, then damage dealt minus taken, then fewer dice rerolled (a ruling on rulebook pp.16-17)",
     "Rewards: a side earns the Ordning Value of each enemy unit it defeats; giantslayers earn half, rounded up, "
     "and each defeated giantslayer gives the defender 1 Resource Card unless it is NPC giants (rulebook pp.19-20)",
+    "Cards in battle: Spell and Resource Cards add the effects entered from the card, before final totals: their "
+    "dice join the pool, their rerolls join the Command rerolls (all at once, each die once), their conversions "
+    "join the Commands', and their hits and blocks are added after conversions (rulebook pp.16-17)",
+    "Who plays cards: Ore only the attacker, Weaponry both sides, any other card either side; NPC giants play "
+    "none (they hold no cards); a spell whose target is a 'Giant' cannot target giantslayers, which the user "
+    "checks (rulebook pp.17, 19-20)",
 )
 """Rulings of every battle, in the order of the procedure."""
 
@@ -50,19 +56,21 @@ def provenance(battle: Battle) -> dict[str, str]:
         battle: a parsed battle.
 
     Returns:
-        Keys ``dice.<name>`` (one per die rolled: a die with the faces of the named default is that
-        example, whoever wrote it out) and ``units``, each a provenance sentence.
+        Keys ``dice.<name>`` (one per die rolled, the cards' dice included: a die with the faces of the
+        named default is that example, whoever wrote it out), ``units`` and, when a side plays cards,
+        ``cards``, each a provenance sentence.
 
     >>> from explorer.games.assault_of_the_giants.scenario import parse_battle
     >>> provenance(parse_battle({"game": "aotg", "attacker": {"pool": {"basic": 1}, "units": []},
     ...     "defender": {"pool": {}, "units": []}}))["dice.basic"]
     'example, not from the rulebook'
     """
+    from explorer.games.assault_of_the_giants.cards import played
     from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
 
     out: dict[str, str] = {}
     for side in (battle.attacker, battle.defender):
-        for die, count in side.pool:
+        for die, count in played(side).pool:
             if count:
                 default = DEFAULT_DICE.get(die.name)
                 same = default is not None and default.faces == die.faces
@@ -70,4 +78,7 @@ def provenance(battle: Battle) -> dict[str, str]:
                                            if die.source != "scenario" else "entered in the scenario")
     out["units"] = ("entered in the scenario: the rulebook pages we have give no Fortitude or Ordning Value "
                     f"(the panel's presets are marked '{EXAMPLE}')")
+    if battle.attacker.cards or battle.defender.cards:
+        out["cards"] = ("effects entered from your cards: the card texts are not in the pages we have; who may "
+                        "play Ore and Weaponry is rulebook p.17")
     return out

@@ -4,7 +4,9 @@ Keys beyond the spec, all optional: ``title`` and ``notes`` at the top level; pe
 ``player`` (who earns the points, for plans), ``race`` (adds that race's default special die
 name to the dice available, and checks that NPC giants roll it), ``giantslayers`` (the side is
 giantslayers, attacker only), ``reroll_policy`` (``misses``, ``blanks``, ``none`` or ``best``) and
-``objective`` (what ``best`` maximises, `OBJECTIVES`; ``ordning-points`` when absent).
+``objective`` (what ``best`` maximises, `OBJECTIVES`; ``ordning-points`` when absent) and
+``cards`` (Spell and Resource Cards played before final totals, with the effects entered from
+the cards, `cards`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from explorer.errors import ScenarioError
 from explorer.fields import Fields, describe
+from explorer.games.assault_of_the_giants.cards import card_to_dict, parse_cards
 from explorer.games.assault_of_the_giants.combat import modifiers_from_commands
 from explorer.games.assault_of_the_giants.data import (
     CASTE_ORDER,
@@ -196,6 +199,11 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
         _no_attack_bonus(f)
     modifiers = _modifiers(f, commands, npc, attacker and not giantslayers)
     pool = _pool(f, dice)
+    cards = parse_cards(f, dice, "attacker" if attacker else "defender", npc)
+    with_cards = sum(n for _, n in pool) + sum(n for card in cards for _, n in card.dice)
+    if with_cards > MAX_DICE_PER_SIDE:
+        raise ScenarioError(f.at("cards"), f"at most {MAX_DICE_PER_SIDE} dice per side, pool and cards together, "
+                                           f"got {with_cards}")
     if npc and race and not any(die.name == race and n for die, n in pool):
         raise ScenarioError(f.at("pool"), f'NPC giants always roll their special die (rulebook p.20): add "{race}": 1')
     units_path = f.at("units")
@@ -212,7 +220,7 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
         casualty_order=casualty_order,
         reroll_policy=f.choice("reroll_policy", REROLL_POLICIES, "misses"),
         objective=f.choice("objective", OBJECTIVES, "ordning-points"),
-        commands=commands, player=f.text("player", "attacker" if attacker else "defender"),
+        commands=commands, player=f.text("player", "attacker" if attacker else "defender"), cards=cards,
     )
     f.done()
     return side
@@ -265,6 +273,11 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
             out["commands"] = list(s.commands)
         if s.objective != "ordning-points":
             out["objective"] = s.objective
+        if s.cards:
+            for card in s.cards:
+                for die, _ in card.dice:
+                    dice[die.name] = [dict(zip(_SYMBOLS, f)) for f in die.faces]
+            out["cards"] = [card_to_dict(card) for card in s.cards]
         if attacker:
             out["arcane_to_hits"] = s.modifiers.arcane_to_hits
             out["giantslayers"] = s.giantslayers

@@ -10,6 +10,9 @@ Whatever a side's policy, the reroll and conversion steps also show what best pl
 objective would do with the same dice (`advice`), and what each choice is worth: the defender's
 advice knows the attacker's recorded totals (p.17). A side playing ``best`` makes that choice.
 When best play's search is too big for a side that does not play it, the comparison is left out.
+A side's cards (p.16-17) are folded in as the resolver folds them (`cards.played`): their dice are
+rolled with the pool, their rerolls and conversions used with the Commands', and a step "Cards
+(before final totals)" lists each card's effect and adds its flat hits and blocks.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.games.assault_of_the_giants.battle import points_for, resource_cards_for
+from explorer.games.assault_of_the_giants.cards import ENTER_NOTE, card_shift, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.casualties import (
     _best_order,
     absorb,
@@ -84,19 +88,20 @@ def _show(dice: Sequence[CombatDie], faces: Sequence[Symbols], named: bool, pick
 
 
 def _allowance(side: Side, key: str) -> str:
-    """Why the side has this many of a modification: its command row, the NPC limits, or the scenario."""
+    """Why the side has this many of a modification: its command row, the NPC limits, or the scenario,
+    and the cards it plays (`side` as entered, its cards not folded in)."""
     mods = side.modifiers
     n = getattr(mods, key)
     base, _, rest = mods.source.partition(" ")
-    if key in rest:
-        return "set in the scenario"
-    if base == "npc":
-        return "NPC giants' limit (p.20)"
-    if base == "commands":
+    why = "set in the scenario"
+    if key not in rest and base == "npc":
+        why = "NPC giants' limit (p.20)"
+    elif key not in rest and base == "commands":
         card, where = {"rerolls": ("Leader", "right"), "arcane_to_blocks": ("Magic", "right"),
                        "arcane_to_hits": ("Attack", "left")}[key]
-        return f"{card} has {_plural(n, 'card')} to its {where}"
-    return "set in the scenario"
+        why = f"{card} has {_plural(n, 'card')} to its {where}"
+    extra = [f"{c.name} +{getattr(c, key)}" for c in side.cards if getattr(c, key)]
+    return why + (f"; cards: {', '.join(extra)}" if extra else "")
 
 
 def _policy_picks(side: Side, entries: Sequence[tuple[CombatDie, int]], kinds: Sequence[int],
@@ -123,6 +128,7 @@ def _policy_picks(side: Side, entries: Sequence[tuple[CombatDie, int]], kinds: S
 def _side_steps(side: Side, label: str, rng: random.Random, page: str,
                 advisor: Advisor | None = None) -> tuple[list[TraceStep], tuple[int, int]]:
     """Roll, reroll, convert and total one side's dice (steps 1-3 for the attacker, 4 for the defender)."""
+    entered, side = side, played(side)
     entries = [(die, n) for die, n in side.pool if n]
     kinds = [k for k, (_, n) in enumerate(entries) for _ in range(n)]
     dice = [entries[k][0] for k in kinds]
@@ -131,6 +137,8 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
     mod_page = "rulebook p.20" if side.npc else page
     faces = [rng.choice(die.faces) for die in dice]
     counted = " and ".join(f"{n} {die.name} {'die' if n == 1 else 'dice'}" for die, n in entries)
+    from_cards = ", ".join(f"{n} {die.name} from {c.name}" for c in entered.cards for die, n in c.dice)
+    counted += f" ({from_cards})" if from_cards else ""
     rolled = f"rolls {counted}: {_show(dice, faces, named, range(len(dice)))}" if dice else "rolls no dice"
     steps = [TraceStep(label, "1. Roll", rolled, page,
                        {"dice": tuple(d.name for d in dice), "faces": tuple(faces)})]
@@ -150,7 +158,7 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
     convertible = mods.arcane_to_hits + mods.arcane_to_blocks
     unusable = f"arcane its {_plural(convertible, 'conversion')} cannot use"
     reasons = [("best play" if policy == "best" else unusable if faces[i][2] else "a miss") for i in picks]
-    allowance = f"{_plural(mods.rerolls, 'reroll')}: {_allowance(side, 'rerolls')}"
+    allowance = f"{_plural(mods.rerolls, 'reroll')}: {_allowance(entered, 'rerolls')}"
     if picks:
         which = f"the {face_name(faces[picks[0]])} die" if len(picks) == 1 else f"{len(picks)} dice"
         changes = ", ".join(f"{_show(dice, faces, named, [i])} -> {_show(dice, after, named, [i])} ({r})"
@@ -180,23 +188,40 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
     unused = symbols[2] - to_hits - to_blocks
     parts = []
     if to_hits:
-        parts.append(f"{to_hits} arcane into {2 * to_hits} hits ({_allowance(side, 'arcane_to_hits')})")
+        parts.append(f"{to_hits} arcane into {2 * to_hits} hits ({_allowance(entered, 'arcane_to_hits')})")
     if to_blocks:
-        parts.append(f"{to_blocks} arcane into {_plural(to_blocks, 'block')} ({_allowance(side, 'arcane_to_blocks')})")
+        parts.append(f"{to_blocks} arcane into {_plural(to_blocks, 'block')} "
+                     f"({_allowance(entered, 'arcane_to_blocks')})")
     text = ("converts " + " and ".join(parts)) if parts else "has no conversions"
     if not symbols[2]:
         text = "no arcane to convert"
     if unused:
         text += f"; {unused} unconverted arcane " + ("counts as a miss" if unused == 1 else "count as misses")
-    if label == "defender":
+    if label == "defender" and not any(c.arcane_to_hits for c in entered.cards):
         text += " (the defender cannot use the Attack conversion, p.17)"
     compared, advice = split_advice(advisor, splits, (to_hits, to_blocks))
     steps.append(TraceStep(label, "3. Conversions", text + compared, mod_page,
                            {"symbols": symbols, "to_hits": to_hits, "to_blocks": to_blocks, "unused_arcane": unused,
                             **advice}))
+    if entered.cards:
+        steps.append(_cards_step(entered, label, hits, blocks))
+        hits, blocks = hits + card_shift(entered)[0], blocks + card_shift(entered)[1]
     steps.append(TraceStep(label, "Totals", f"records {_plural(hits, 'hit')} and {_plural(blocks, 'block')}",
                            "rulebook p.17", {"faces": tuple(after), "symbols": symbols, "hits": hits, "blocks": blocks}))
     return steps, (hits, blocks)
+
+
+def _cards_step(side: Side, label: str, hits: int, blocks: int) -> TraceStep:
+    """Each card the side plays and its effect; the flat hits and blocks are added here (p.16-17)."""
+    dh, db = card_shift(side)
+    played_ = "; ".join(f"{c.name} ({c.kind}): {effect_text(c)}" for c in side.cards)
+    text = (f"plays {played_} [effects: {ENTER_NOTE}]; adds {_plural(dh, 'hit')} and {_plural(db, 'block')}: "
+            f"{_plural(hits + dh, 'hit')} and {_plural(blocks + db, 'block')}")
+    if any(c.dice or c.rerolls or c.arcane_to_hits or c.arcane_to_blocks for c in side.cards):
+        text += " (the cards' dice, rerolls and conversions are in the steps above)"
+    return TraceStep(label, "Cards (before final totals)", text, "rulebook pp.16-17",
+                     {"cards": tuple(card_to_dict(c) for c in side.cards), "hits_added": dh, "blocks_added": db,
+                      "hits": hits + dh, "blocks": blocks + db})
 
 
 def _absorb_text(unit: Unit, before: Status, after: Status, damage: int, rest: int) -> str:
