@@ -33,6 +33,15 @@ rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and pa
 * Rewards (p.19-20): a side earns the Ordning Value of each enemy unit it defeats; an NPC side
   earns nothing, ever; giantslayers earn half (rounded up) and, when defeated, give the defender
   1 Resource Card each, unless the defender is NPC giants.
+* Cards in battle (p.16-17; scenario key ``cards``, module `cards`): Spell and Resource Cards add
+  the effects the user enters from the card, before final totals. Their dice join the pool; their
+  rerolls join the Command rerolls, all at once and each die once (the rules play cards after the
+  Commands; a second round of rerolls is not modelled); their conversions (arcane to 2 hits, arcane
+  to 1 block) join the Commands'; their flat hits and blocks are added after conversions.
+* Who plays cards (pp.17, 19-20): Ore only the attacker, Weaponry both sides (p.17), any other
+  card either side. NPC giants play none: they hold no cards (p.20 gives them only rerolls and
+  conversions). A spell whose target is a 'Giant' cannot target giantslayers (p.19): not checked,
+  the user enters only cards that may be played.
 * Die faces and unit statistics are not in the pages we have: every default is an example,
   marked with its provenance (`data`).
 

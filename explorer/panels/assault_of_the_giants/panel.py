@@ -24,6 +24,7 @@ from explorer.panels.assault_of_the_giants.army import ArmyBuilder
 from explorer.panels.assault_of_the_giants.commands import CommandRow
 from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
+from explorer.panels.assault_of_the_giants.plan_tab import PlanTab
 from explorer.panels.assault_of_the_giants.reroll_advisor import RerollAdvisor
 from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
@@ -84,6 +85,7 @@ class AssaultPanel(ResolvingHost):
         self.scenario_box = ScenarioBox(self, self.adapter)
         self.trace = TraceView(self, self.adapter)
         self.reroll_advisor = RerollAdvisor(self)
+        self.plan = PlanTab(self)
         self.row_advisor = RowAdvisor(self, lambda: list(self.commands["attacker"].commands))
         self.table_rules = TableTabSlot()
         """The "Rules of the table" tab (p.20), built when first opened; it needs no battle."""
@@ -108,7 +110,7 @@ class AssaultPanel(ResolvingHost):
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
         lazy = {"What should I reroll?": self.reroll_advisor, "Which row? (advisor)": self.row_advisor,
-                "Rules of the table": self.table_rules}
+                "Plan of battles": self.plan, "Rules of the table": self.table_rules}
         """Tabs that compute only while open (each has ``show(active)``)."""
         views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
                  "Roll once (trace)": self.trace.widget, **{title: tab.widget for title, tab in lazy.items()},

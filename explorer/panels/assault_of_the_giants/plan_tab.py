@@ -1,0 +1,166 @@
+"""The "Plan of battles" tab: several battles in a row, wounds and defeats carried forward, exactly.
+
+The plan is a scenario of its own (keys ``armies``, ``plan``, ``standings``; README "plans of
+battles"), edited here as text: "From this battle" writes one from the panel's battle (the same
+attack twice, so the second meets the wounds of the first), to be edited and resolved. The tab
+shows each player's Ordning Points at the end, the win chances with p.20's tiebreaks and the
+armies battle by battle, computed by `explorer.games.assault_of_the_giants.campaign_result`.
+A plan the reader refuses shows the message beside the text and keeps the last charts.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from explorer.charts.aotg_plan import plan_figures
+from explorer.errors import ExplorerError
+from explorer.games.assault_of_the_giants.campaign_report import PlanReport
+from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
+from explorer.games.assault_of_the_giants.campaign_scenario import ARMY_KEYS, parse_plan
+from explorer.loader import read_scenario_text
+from explorer.panels.common.chart import Chart
+from explorer.panels.common.display import ErrorMessage, note
+from explorer.panels.common.host import PanelHost
+
+__all__ = ["PlanTab", "plan_from_battle", "standings_frame"]
+
+_PLAN_HEIGHT = 300
+
+
+def plan_from_battle(scenario: Mapping[str, Any], repeats: int = 2) -> dict[str, Any]:
+    """A plan scenario from a battle scenario: its two armies, and its battle fought `repeats` times.
+
+    >>> plan = plan_from_battle({"game": "assault-of-the-giants",
+    ...     "attacker": {"pool": {"basic": 2}, "units": [{"fortitude": 2, "ordning_value": 1}], "player": "a"},
+    ...     "defender": {"pool": {"basic": 1}, "units": [{"fortitude": 2, "ordning_value": 1}], "player": "d"}})
+    >>> list(plan["armies"]), [b["attacker"]["army"] for b in plan["plan"]]
+    (['a', 'd'], ['a', 'a'])
+    """
+    armies: dict[str, Any] = {}
+    sides: dict[str, dict[str, Any]] = {}
+    for role in ("attacker", "defender"):
+        side = copy.deepcopy(dict(scenario[role]))
+        name = str(side.get("player") or role)
+        army = {k: side.pop(k) for k in ARMY_KEYS if k in side}
+        if army.get("npc"):
+            army.pop("player", None)
+        else:
+            army["player"] = name
+        if not army.get("giantslayers"):
+            army.pop("giantslayers", None)
+        if not army.get("npc"):
+            army.pop("npc", None)
+        for unit in army.get("units", []):
+            unit.setdefault("wounded_fortitude", unit.get("fortitude", 1))
+        armies[name] = army
+        sides[role] = {"army": name, **side}
+    if len(armies) < 2:
+        raise ExplorerError("player: the two sides need different players to make a plan")
+    battles = [{"name": f"attack {i + 1}", "attacker": copy.deepcopy(sides["attacker"]),
+                "defender": copy.deepcopy(sides["defender"])} for i in range(repeats)]
+    players = [a["player"] for a in armies.values() if "player" in a]
+    out: dict[str, Any] = {"format": 1, "game": "assault-of-the-giants",
+                           "title": "The panel's battle fought twice: the second attack meets the first one's wounds",
+                           "armies": armies, "plan": battles,
+                           "standings": {p: {"ordning_points": 0, "resource_cards": 0, "regions": 1} for p in players}}
+    if "dice" in scenario:
+        out["dice"] = copy.deepcopy(scenario["dice"])
+    return out
+
+
+def standings_frame(result: PlanResult) -> pd.DataFrame:
+    """Per player: expected Ordning Points and Resource Cards at the end, and the chances to win.
+
+    >>> from explorer.games.assault_of_the_giants.campaign_scenario import parse_plan
+    >>> frame = standings_frame(resolve_plan(parse_plan(json.load(open("examples/aotg-plan.json")))))
+    >>> list(frame.columns)
+    ['player', 'expected Ordning Points', 'expected Resource Cards', 'wins alone', 'shares the victory']
+    """
+    chances = result.win_chances()
+    return pd.DataFrame([{
+        "player": player, "expected Ordning Points": float(result.points(player).mean()),
+        "expected Resource Cards": float(result.resource_cards(player).mean()),
+        "wins alone": float(chances[player]["wins"]), "shares the victory": float(chances[player]["shares"]),
+    } for player in result.plan.players])
+
+
+class PlanTab:
+    """The tab's widgets; `widget` is its content."""
+
+    def __init__(self, host: PanelHost) -> None:
+        self.host = host
+        self.active = False
+        self.result: PlanResult | None = None
+        self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="260px"))
+        self.text.add_class("aotg-plan-text")
+        self.from_battle = widgets.Button(description="From this battle", icon="copy",
+                                          tooltip="a plan of the panel's battle fought twice (edit it after)")
+        self.run = widgets.Button(description="Resolve the plan", icon="play", button_style="primary")
+        self.run.add_class("aotg-plan-run")
+        self.error = ErrorMessage("aotg-plan-error")
+        self.table = widgets.HTML()
+        self.battles = widgets.HTML()
+        self.charts = {name: Chart(None, height=_PLAN_HEIGHT) for name in ("points", "wins", "armies")}
+        grid = widgets.Box(list(self.charts.values()))
+        grid.add_class("explorer-charts")
+        self.from_battle.on_click(lambda _b: self.start_from_battle())
+        self.run.on_click(lambda _b: self.resolve())
+        self.widget = widgets.VBox([
+            note("A plan is several battles in order: a unit wounded in one fights the next on its wounded side, "
+                 "a defeated one is gone (p.17), points and Resource Cards add up, and the end is ranked by "
+                 "Ordning Points, then Resource Cards, then regions, else a shared victory (p.20). Edit the plan "
+                 "(JSON or TOML; keys in the README, 'plans of battles'), then resolve it."),
+            widgets.HBox([self.from_battle, self.run]), self.text, self.error.widget, self.table, grid, self.battles,
+        ])
+        self.widget.add_class("aotg-plan-tab")
+
+    def show(self, active: bool) -> None:
+        """Called when the tab is opened (True) or left (False); the first opening starts a plan."""
+        self.active = active
+        if active and not self.text.value.strip():
+            self.start_from_battle()
+
+    def start_from_battle(self) -> None:
+        """Write a plan from the panel's battle into the box and resolve it."""
+        try:
+            plan = plan_from_battle(self.host.scenario())
+        except (ExplorerError, KeyError, TypeError) as error:
+            self.error.show(f"plan: cannot start from this battle ({error})")
+            return
+        self.text.value = json.dumps(plan, indent=2)
+        self.resolve()
+
+    def resolve(self) -> None:
+        """Read the box and resolve the plan; a refusal keeps the last charts, dimmed, with the reason."""
+        try:
+            data = read_scenario_text(self.text.value, source="plan")
+            result = resolve_plan(parse_plan(data))
+            report = PlanReport(result)
+            figures = plan_figures(result)
+        except ExplorerError as error:
+            self.error.show(str(error))
+            for chart in self.charts.values():
+                chart.mark_stale(f"Not updated: {error}")
+            return
+        self.error.clear()
+        self.result = result
+        for name, figure in figures.items():
+            self.charts[name].show(figure)
+        self.table.value = standings_frame(result).to_html(
+            index=False, border=0, classes="aotg-summary-table",
+            formatters={c: (lambda v: f"{v:.1%}") for c in ("wins alone", "shares the victory")},
+            float_format=lambda v: f"{v:.3f}")
+        rows = "".join(
+            f"<tr><td>{html.escape(b['name'])}</td><td>{b['took_place']:.1%}</td>"
+            f"<td>{b['attacker']['means']['ordning_points']:.3f}</td><td>{b['defender']['means']['ordning_points']:.3f}"
+            f"</td></tr>" for b in report.to_dict()["battles"])
+        self.battles.value = ("<table class='aotg-summary-table'><tr><th>battle</th><th>takes place</th>"
+                              "<th>attacker's expected points</th><th>defender's expected points</th></tr>"
+                              f"{rows}</table>")
