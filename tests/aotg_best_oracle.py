@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from explorer.games.assault_of_the_giants.model import Battle, Side
-from tests.aotg_oracle import _reward, brute_casualties, brute_totals
+from tests.aotg_oracle import _reward, brute_casualties, brute_totals, with_cards
 
 Values = tuple[Fraction, Fraction, Fraction]
 Totals = tuple[int, int]
@@ -51,7 +51,12 @@ def value_of(me: Side, enemy: Side, mine: Totals, theirs: Totals) -> Values:
 
 
 def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Totals, Fraction], Values]:
-    """A side's final-totals distribution under best play for `value`, and the expected value tuple."""
+    """A side's final-totals distribution under best play for `value`, and the expected value tuple.
+
+    The side's cards are written out (`tests.aotg_oracle.with_cards`): their flat hits and blocks
+    are part of every final total that `value` scores.
+    """
+    side, (dh, db) = with_cards(side)
     kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
     dice = [side.pool[k][0] for k in kinds]
     mods = side.modifiers
@@ -63,7 +68,7 @@ def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Total
             options = []
             for x in range(min(arcane, mods.arcane_to_hits) + 1):
                 for y in range(min(arcane - x, mods.arcane_to_blocks) + 1):
-                    final = (hits + 2 * x, blocks + y)
+                    final = (hits + 2 * x + dh, blocks + y + db)
                     options.append((value(final), x, y, final))
             top = max(options)
             split_memo[(hits, blocks, arcane)] = (top[0], top[3])

@@ -10,9 +10,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
-from explorer.games.assault_of_the_giants.model import Battle, Side, Unit
+from explorer.games.assault_of_the_giants.model import Battle, Modifiers, Side, Unit
 
 Dists = dict[str, Counter]
 
@@ -45,8 +46,24 @@ def _choose(side: Side, kinds: list[int], faces: tuple) -> list[int]:
     return chosen
 
 
+def with_cards(side: Side) -> tuple[Side, tuple[int, int]]:
+    """The side with its cards written out, and their flat (hits, blocks) (scenario key ``cards``).
+
+    Each card's dice are appended to the pool as entries of their own, its rerolls and
+    conversions added to the modifiers; the flat hits and blocks go to the final totals.
+    """
+    pool = side.pool + tuple(entry for card in side.cards for entry in card.dice)
+    mods = side.modifiers
+    total = Modifiers(mods.rerolls + sum(c.rerolls for c in side.cards),
+                      mods.arcane_to_hits + sum(c.arcane_to_hits for c in side.cards),
+                      mods.arcane_to_blocks + sum(c.arcane_to_blocks for c in side.cards))
+    shift = (sum(c.hits for c in side.cards), sum(c.blocks for c in side.cards))
+    return replace(side, pool=pool, modifiers=total, cards=()), shift
+
+
 def brute_totals(side: Side) -> Counter:
-    """(hits, blocks) -> weight over 6^(dice + most rerolls) equally likely sequences."""
+    """(hits, blocks) -> weight over 6^(dice + most rerolls) equally likely sequences (cards included)."""
+    side, (dh, db) = with_cards(side)
     kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
     dice = [side.pool[k][0] for k in kinds]
     most = min(side.modifiers.rerolls, len(dice))
@@ -62,7 +79,7 @@ def brute_totals(side: Side) -> Counter:
             arcane = sum(f[2] for f in final)
             to_hits = min(arcane, side.modifiers.arcane_to_hits)
             to_blocks = min(arcane - to_hits, side.modifiers.arcane_to_blocks)
-            out[(hits + 2 * to_hits, blocks + to_blocks)] += 6 ** (most - len(chosen))
+            out[(hits + 2 * to_hits + dh, blocks + to_blocks + db)] += 6 ** (most - len(chosen))
     return out
 
 

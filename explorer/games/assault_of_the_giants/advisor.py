@@ -11,6 +11,8 @@ Only what a row gives in battle is valued: the turns spent playing other cards f
 those cards do on the board) are shown, not priced. Rows giving the same modifiers after the same
 number of cards are one option, and an option another one beats on every modifier for the same
 number of cards is left out (more rerolls or conversions never hurt the side's play).
+A row replaces only what the Command Cards give: the attacker's Spell and Resource Cards (``cards``)
+stay on the side and add on top of every row (`cards.played`).
 """
 
 from __future__ import annotations

@@ -137,7 +137,8 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
     mod_page = "rulebook p.20" if side.npc else page
     faces = [rng.choice(die.faces) for die in dice]
     counted = " and ".join(f"{n} {die.name} {'die' if n == 1 else 'dice'}" for die, n in entries)
-    from_cards = ", ".join(f"{n} {die.name} from {c.name}" for c in entered.cards for die, n in c.dice)
+    from_cards = ", ".join(f"{n} {die.name} {'die' if n == 1 else 'dice'} from {c.name}"
+                           for c in entered.cards for die, n in c.dice)
     counted += f" ({from_cards})" if from_cards else ""
     rolled = f"rolls {counted}: {_show(dice, faces, named, range(len(dice)))}" if dice else "rolls no dice"
     steps = [TraceStep(label, "1. Roll", rolled, page,

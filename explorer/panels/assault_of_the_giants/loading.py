@@ -73,5 +73,7 @@ def apply_scenario(panel: AssaultPanel, data: Mapping[str, Any]) -> None:
             panel.pools[role].set_pool(plan.pool, plan.race, plan.overrides)
             panel.commands[role].set_commands(list(parsed.commands))
             panel.commands[role].set_enabled(not parsed.npc)
+            panel.cards[role].set_dice(list(panel.faces.faces))
+            panel.cards[role].set_cards(parsed.cards)
     finally:
         panel.resume()

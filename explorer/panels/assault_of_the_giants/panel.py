@@ -21,6 +21,7 @@ from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.panels.assault_of_the_giants.adapter import AssaultAdapter
 from explorer.panels.assault_of_the_giants.army import ArmyBuilder
+from explorer.panels.assault_of_the_giants.cards_editor import CardsEditor
 from explorer.panels.assault_of_the_giants.commands import CommandRow
 from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
@@ -74,6 +75,8 @@ class AssaultPanel(ResolvingHost):
         self.commands = {role: CommandRow(role, d["commands"], self._changed) for role, d in DEFAULTS.items()}
         self.pools = {role: PoolEditor(role, d["race"], d["basic"], d["special"], self._changed)
                       for role, d in DEFAULTS.items()}
+        self.cards = {role: CardsEditor(role, self._changed) for role in DEFAULTS}
+        """The Spell and Resource Cards each side plays before final totals (pp.16-17)."""
         self.faces = FaceEditor(self._changed)
         self.error = ErrorMessage("aotg-error", "aotg-error-main")
         self.status = widgets.HTML()
@@ -103,7 +106,7 @@ class AssaultPanel(ResolvingHost):
         faces.selected_index = None
         inputs = widgets.VBox([widget for role in ("attacker", "defender")
                                for widget in (self.armies[role].widget, self.commands[role].widget,
-                                              self.pools[role].widget)] + [faces])
+                                              self.pools[role].widget, self.cards[role].widget)] + [faces])
         inputs.add_class("explorer-inputs")
         results = widgets.VBox([self.error.widget, self.status, self.results.widget])
         results.add_class("explorer-results")
@@ -136,6 +139,8 @@ class AssaultPanel(ResolvingHost):
             side = self.armies[role].to_dict()
             side["pool"] = self.pools[role].to_dict()
             side.update(self.pools[role].override_dict())
+            if self.cards[role].rows:
+                side["cards"] = self.cards[role].to_list()
             side["commands"] = [] if side["npc"] else list(self.commands[role].commands)
             sides[role] = side
         return {"format": 1, "game": "assault-of-the-giants", **self.meta, "dice": self.faces.to_dict(), **sides}
@@ -150,7 +155,7 @@ class AssaultPanel(ResolvingHost):
 
     def _messages(self) -> list[ErrorMessage]:
         return [self.error, self.faces.error, *(a.error for a in self.armies.values()),
-                *(p.error for p in self.pools.values())]
+                *(p.error for p in self.pools.values()), *(c.error for c in self.cards.values())]
 
     def _route(self, error: ScenarioError) -> ErrorMessage:
         """The message box next to the input the error names."""
@@ -158,6 +163,8 @@ class AssaultPanel(ResolvingHost):
         if field.startswith("dice"):
             return self.faces.error
         for role in ("attacker", "defender"):
+            if field.startswith(f"{role}.cards"):
+                return self.cards[role].error
             if field.startswith(f"{role}.pool") or field in (f"{role}.{key}" for key in OVERRIDES):
                 return self.pools[role].error
             if field.startswith(role):

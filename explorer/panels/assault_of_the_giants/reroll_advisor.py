@@ -26,6 +26,7 @@ from explorer.games.assault_of_the_giants.advice import (
     advise_reroll,
     reroll_habits,
 )
+from explorer.games.assault_of_the_giants.cards import played
 from explorer.games.assault_of_the_giants.model import Battle, Side, Symbols
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
@@ -65,7 +66,8 @@ def alternatives_frame(options: Sequence[Alternative], dice: Sequence[str], obje
 
 
 def _dice_of(side: Side) -> list[tuple[str, tuple[Symbols, ...]]]:
-    return [(die.name, die.faces) for die, n in side.pool for _ in range(n)]
+    """Every die the side rolls, its cards' dice included (`cards.played`), in the pool's order."""
+    return [(die.name, die.faces) for die, n in played(side).pool for _ in range(n)]
 
 
 class RerollAdvisor:
@@ -186,7 +188,7 @@ class RerollAdvisor:
             self.error.show(str(error))
             return
         self.error.clear()
-        side: Side = getattr(battle, role)
+        side: Side = played(getattr(battle, role))  # the cards' rerolls count too
         objective = side.objective
         shown = self.options[:SHOWN]
         names = [name for name, _ in self._dice]

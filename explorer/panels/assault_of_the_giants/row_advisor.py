@@ -76,7 +76,8 @@ class RowAdvisor:
             note("Cards in the attacker's hand (a card already in the row is not offered). Each card played "
                  "before Attack is one more turn; Leader and Magic count the cards to their right, Attack the "
                  "cards to its left (p.16); Attack is the card that starts the battle, so it comes last (p.17). "
-                 "The attacker plays by its reroll policy in the panel; the defender as set."),
+                 "The attacker plays by its reroll policy in the panel; the defender as set. The attacker's "
+                 "Cards in battle add on top of what each row gives."),
             self.hand, widgets.HBox([self.most, self.objective]), self.error.widget, self.chart, self.table,
         ])
         self.widget.add_class("aotg-row-advisor")
