@@ -24,11 +24,11 @@ of at most R dice carry the factor faces^(R - r).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import product
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from explorer import count_parts
-from explorer.count_parts import Group, KeySpace, Meter, blocks, digits
+from explorer.count_parts import Branch, Group, KeySpace, Meter, blocks, branches, digits
 from explorer.count_plan import Plan
 from explorer.counts import convert
 from explorer.dist import Dist
@@ -39,9 +39,19 @@ __all__ = ["solve", "clear_caches"]
 State = tuple[tuple[int, ...], tuple[bool, ...], int, tuple[tuple[int, ...], ...]]
 """(taken per pass, full per pass, code, pass counts of the pending kinds)."""
 
+Move = tuple[tuple[int, ...], int, int]
+"""A decided state at the close: (dice rerolled per kind, bit shift of kept key symbols, capped code)."""
 
-METER_LIMIT = 8.0
-"""CPU seconds after which a running request is refused (`explorer.count_parts.Meter`)."""
+_NOT_YET: Move = ((), -1, -1)
+"""Marks a closing state not decided yet (compared by identity)."""
+
+Key = TypeVar("Key")
+Pick = TypeVar("Pick")
+
+
+METER_LIMIT = 3.0
+"""CPU seconds after which a running request is refused (`explorer.count_parts.Meter`): a backstop
+for the few requests the cautious up-front estimate (`explorer.count_cost.estimate`) misjudges."""
 
 
 def solve(plan: Plan) -> Dist[tuple[int, ...]]:
@@ -165,17 +175,17 @@ def _merge(plan: Plan, space: KeySpace, states: dict[State, int], groups: list[G
     Per state, group payloads are summed by (dice rerolled, slice of the fresh rolls, next
     state) before any multiplication, so a state's payload is multiplied once per next state.
     """
-    options: dict[tuple, list] = {}
+    options: dict[tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]], list[Branch]] = {}
     plus = space.plus
     out: dict[State, int] = {}
     for (t, closed, code, _), payload in states.items():
         meter.tick()
-        sums: dict[tuple, int] = {}
+        sums: dict[tuple[int, int, State], int] = {}
         for x, gcode, _, gpay in groups:
             both = plus(code, gcode)
             branch = options.get((t, closed, x))
             if branch is None:
-                branch = options[(t, closed, x)] = _branches(plan, t, closed, x)
+                branch = options[(t, closed, x)] = branches(plan, t, closed, x)
             for nt, nc, r in branch:
                 for j, (fcode, _) in enumerate(fresh[r]):
                     key = (r, j, (nt, nc, plus(both, fcode), ()))
@@ -194,36 +204,14 @@ def _pend(space: KeySpace, states: dict[State, int], groups: list[Group], meter:
     return out
 
 
-def _multiply(payload: int, sums: dict[tuple, int], slice_of, out: dict, meter: Meter) -> None:  # type: ignore[no-untyped-def]
+def _multiply(payload: int, sums: dict[tuple[Pick, int, Key], int], slice_of: Callable[[Pick, int], int],
+              out: dict[Key, int], meter: Meter) -> None:
     """Add payload x sum x fresh slice into `out`; `sums` are keyed (r, slice, next state)."""
-    inner: dict = {}
+    inner: dict[Key, int] = {}
     for (r, j, key), weight in sums.items():
         inner[key] = inner.get(key, 0) + meter.product(weight, slice_of(r, j))
     for key, value in inner.items():
         out[key] = out.get(key, 0) + meter.product(payload, value)
-
-
-def _branches(plan: Plan, t: tuple[int, ...], closed: tuple[bool, ...],
-              x: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[bool, ...], int]]:
-    """Every way a kind's pass dice may be taken: (new taken, new full flags, dice rerolled)."""
-    r_max = plan.rerolls
-    per_pass = []
-    for p, (tp, cp, xp) in enumerate(zip(t, closed, x)):
-        if p == 0 and plan.guards[0] is None:
-            take = min(xp, r_max - tp)
-            per_pass.append([(tp + take, False, take)])
-        elif cp or not xp:
-            per_pass.append([(tp, cp, 0)])
-        else:
-            choice = [(tp + xp, False, xp)] if tp + xp <= r_max else []
-            choice += [(tp + j, True, j) for j in range(min(xp - 1, r_max - tp) + 1)]
-            per_pass.append(choice)
-    out = []
-    for combo in product(*per_pass):
-        taken = tuple(c[0] for c in combo)
-        if sum(taken) <= r_max:
-            out.append((taken, tuple(c[1] for c in combo), sum(c[2] for c in combo)))
-    return out
 
 
 # ----------------------------------------------------------------------------- closing
@@ -243,11 +231,12 @@ def _close(plan: Plan, space: KeySpace, states: dict[State, int], groups: list[G
     work_index = {s: d for d, s in enumerate(plan.work_dims)}
     kept_matters = [(s, work_index.get(s), plan.capped.index(s) if s in plan.capped else None)
                     for s in plan.keys if s in work_index or s in plan.capped]
-    decided: dict[tuple, tuple | None] = {}
-    after: dict[tuple, tuple[int, int]] = {}
+    decided: dict[tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[tuple[int, ...], ...], int],
+                  Move | None] = {}
+    after: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
     combined: dict[tuple[int, ...], list[tuple[int, int]]] = {}
 
-    def final(t, closed, xs, code):  # type: ignore[no-untyped-def]
+    def final(t: tuple[int, ...], closed: tuple[bool, ...], xs: tuple[tuple[int, ...], ...], code: int) -> Move | None:
         values = space.values[code]
         decision = _decide(plan, t, closed, xs, values[:keys])
         if decision is None:
@@ -273,11 +262,11 @@ def _close(plan: Plan, space: KeySpace, states: dict[State, int], groups: list[G
     plus = space.plus
     for (t, closed, code, xs), payload in states.items():
         meter.tick()
-        sums: dict[tuple, int] = {}
+        sums: dict[tuple[tuple[int, ...], int, tuple[int, int, int]], int] = {}
         for x, gcode, m, gpay in groups:
             both = plus(code, gcode)
-            move = decided.get((t, closed, x, xs, both), 0)
-            if move == 0:
+            move = decided.get((t, closed, x, xs, both), _NOT_YET)
+            if move is _NOT_YET:
                 move = decided[(t, closed, x, xs, both)] = final(t, closed, (*xs[:at], x, *xs[at:]), both)
             if move is None:
                 continue
@@ -289,8 +278,8 @@ def _close(plan: Plan, space: KeySpace, states: dict[State, int], groups: list[G
             _multiply(payload, sums, lambda r, j: combined[r][j][1], out, meter)
             continue
         inner: dict[tuple[int, int, int], int] = {}
-        for (r, j, key), weight in sums.items():
-            inner[key] = inner.get(key, 0) + meter.product(weight, combined[r][j][1])
+        for (r, j, slot), weight in sums.items():
+            inner[slot] = inner.get(slot, 0) + meter.product(weight, combined[r][j][1])
         by_m: dict[int, int] = {}
         for (shift, code, m), value in inner.items():
             by_m[m] = by_m.get(m, 0) + stage.place(shift, space.values[code][keys:], value)

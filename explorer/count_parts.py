@@ -12,13 +12,18 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import product
 
 from explorer.count_plan import Kind, Plan
 from explorer.counts import multinomial
 from explorer.errors import ScenarioError
 from explorer.packed import Packing, times_small
 
-__all__ = ["KeySpace", "Group", "Meter", "groups", "group_keys", "fresh", "fresh_codes", "blocks", "digits"]
+__all__ = ["Branch", "KeySpace", "Group", "Meter", "branches", "groups", "group_keys", "fresh", "fresh_codes", "blocks",
+           "digits"]
+
+Branch = tuple[tuple[int, ...], tuple[bool, ...], int]
+"""A way to take a kind's pass dice: (new taken, new full flags, dice rerolled)."""
 
 Group = tuple[tuple[int, ...], int, int, int]
 """(pass counts capped, code of key and capped-source totals, plain dice m of the Horner kind, payload)."""
@@ -33,6 +38,15 @@ class KeySpace:
     >>> space.values[space.plus(space.code((2, 1)), space.code((2, 2)))]
     (3, 2)
     """
+
+    limits: tuple[int, ...]
+    """The caps, one per total."""
+    size: int
+    """How many codes there are."""
+    values: list[tuple[int, ...]]
+    """The totals of each code."""
+    sums: dict[int, int]
+    """Saturating sums already worked out (a * size + b -> code)."""
 
     def __init__(self, plan: Plan) -> None:
         self.__dict__.update(KeySpace.of(tuple(plan.key_caps) + tuple(plan.caps)).__dict__)
@@ -163,7 +177,7 @@ def groups(plan: Plan, space: KeySpace, kind: Kind, horner: bool, meter=None) ->
 class Meter:
     """The engine's guard: CPU time spent so far; a request running past `limit` seconds is refused.
 
-    The up-front estimate (`explorer.count_plan.estimate`) refuses what is clearly too big; this
+    The up-front estimate (`explorer.count_cost.estimate`) refuses what is clearly too big; this
     guard stops a request the estimate let through that would run for long, so nothing hangs.
     The clock is read every 16 calls (reading it costs about a microsecond).
     """
@@ -189,12 +203,36 @@ class Meter:
         return time.process_time() - self.start
 
     def _refuse(self) -> None:
-        from explorer.count_plan import culprit
+        from explorer.count_cost import culprit
 
         raise ScenarioError(culprit(self.plan), f"too big for the exact engine (stopped after {self.limit:.0f} s of "
                                                 f"computing: {sum(k.n for k in self.plan.kinds)} dice of "
                                                 f"{len(self.plan.kinds)} kinds, {self.plan.rerolls} rerolls); "
                                                 "roll fewer dice or kinds of dice together, or use fewer rerolls")
+
+
+def branches(plan: Plan, t: tuple[int, ...], closed: tuple[bool, ...], x: tuple[int, ...]) -> list[Branch]:
+    """Every way a kind's pass dice may be taken: (new taken, new full flags, dice rerolled).
+
+    `explorer.count_dp` merges along these, and `explorer.count_cost` counts them."""
+    r_max = plan.rerolls
+    per_pass = []
+    for p, (tp, cp, xp) in enumerate(zip(t, closed, x)):
+        if p == 0 and plan.guards[0] is None:
+            take = min(xp, r_max - tp)
+            per_pass.append([(tp + take, False, take)])
+        elif cp or not xp:
+            per_pass.append([(tp, cp, 0)])
+        else:
+            choice = [(tp + xp, False, xp)] if tp + xp <= r_max else []
+            choice += [(tp + j, True, j) for j in range(min(xp - 1, r_max - tp) + 1)]
+            per_pass.append(choice)
+    out = []
+    for combo in product(*per_pass):
+        taken = tuple(c[0] for c in combo)
+        if sum(taken) <= r_max:
+            out.append((taken, tuple(c[1] for c in combo), sum(c[2] for c in combo)))
+    return out
 
 
 def _reachable(vectors: Sequence[tuple[int, ...]], limits: Sequence[int], most: int) -> list[set[tuple[int, ...]]]:
@@ -264,7 +302,7 @@ def fresh(plan: Plan, space: KeySpace, kind: Kind) -> list[list[tuple[int, int]]
 
 @lru_cache(maxsize=256)
 def _fresh_slices(faces: tuple[tuple[int, ...], ...], most: int, capped: tuple[int, ...], caps: tuple[int, ...],
-                  shape: tuple[int, ...], bits: int, dims: tuple[int, ...]) -> list:
+                  shape: tuple[int, ...], bits: int, dims: tuple[int, ...]) -> list[list[tuple[tuple[int, ...], int]]]:
     """Fresh rolls of 0..most dice sliced by capped sources, scaled by faces^(most - r)."""
     tops = [(c, s) for c, s in zip(caps, capped) if any(f[s] for f in faces)]
     top_shape = [tops[0][0] + 1] + [most * max(f[s] for f in faces) + 1 for _, s in tops[1:]] if tops else []

@@ -13,14 +13,13 @@ The plan simplifies what cannot change the answer, then decides what every symbo
 * the other reported symbols, and sources that are reported, ride in the packed payload.
 
 It also weighs the ways to close the computation (`_closings`: which kind's plain faces are
-multiplied in last by Horner's rule) by their estimated cost (`estimate`), keeps the cheapest,
+multiplied in last by Horner's rule) by their estimated cost (`explorer.count_cost.estimate`), keeps the cheapest,
 and refuses a request whose cost is too high.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,7 +27,7 @@ from explorer.counts import MAX_WORK, Conversion, CountPolicy, Faces
 from explorer.errors import ScenarioError
 from explorer.packed import Packing
 
-__all__ = ["Kind", "Plan", "plan", "estimate", "culprit", "clear_caches", "PENDING_DICE"]
+__all__ = ["Kind", "Plan", "plan", "clear_caches", "PENDING_DICE"]
 
 SMALL_POOL = 16
 """Pools of at most this many dice, half as many rerolls and three kinds skip the cost estimate:
@@ -36,10 +35,6 @@ always cheap."""
 
 GOOD_ENOUGH = 200_000
 """An estimated cost (microseconds) low enough to take a layout without weighing the others."""
-
-DRY_RUN_STEPS = 250_000
-"""Most steps the estimate's dry run takes (about a second); beyond it the merges alone
-would take seconds, and the request is refused."""
 
 PENDING_DICE = 3
 """Most dice decided together with the Horner kind, besides its own (their decisions wait for it)."""
@@ -101,6 +96,8 @@ class Plan:
     """Layout of the last stage when conversions come after it: capped sources on top, then `work`."""
     split: int
     """Kinds from this index on are decided together at the close (the Horner kind and pending ones)."""
+    cost: int = 0
+    """Estimated microseconds of computing (`explorer.count_cost.estimate`; 0 for a pool too small to weigh)."""
 
 
 def _most(kinds: Sequence[tuple[Faces, int]], symbols: int) -> list[int]:
@@ -131,11 +128,11 @@ def _fold_conversions(kinds: list[tuple[Faces, int]], symbols: tuple[str, ...], 
         if (source in given or s in keep or first.limit < most[s] or gives & earlier
                 or any(symbols.index(name) in keep - shown for name in gives if name in symbols)):
             continue
-        gives = [0] * len(symbols)
+        adds = [0] * len(symbols)
         for name, n in first.gives:
             if name in symbols:
-                gives[symbols.index(name)] += n
-        kinds[:] = [(tuple(tuple(0 if i == s else c + f[s] * gives[i] for i, c in enumerate(f)) for f in faces), n)
+                adds[symbols.index(name)] += n
+        kinds[:] = [(tuple(tuple(0 if i == s else c + f[s] * adds[i] for i, c in enumerate(f)) for f in faces), n)
                     for faces, n in kinds]
         most = _most(kinds, len(symbols))
         conversions = [c for c in conversions if c.source != source]
@@ -233,20 +230,30 @@ def _layout(symbols: tuple[str, ...], report: tuple[str, ...], kinds: list[Kind]
                             len(low), last, early, top, split))
     if small:
         return options[0]
+    from explorer.count_cost import DRY_RUN_STEPS, estimate_parts, work_of
+
     best: tuple[int, Plan] | None = None
+    budget = DRY_RUN_STEPS  # shared by the layouts weighed, so that weighing stays within about 0.1 s
     for option in reversed(options):  # the layout deciding most at the close first: usually cheapest
-        cost = estimate(option)
+        parts = estimate_parts(option, budget)
+        if parts is None:  # this layout's states alone used up what was left of the budget
+            break
+        budget -= parts[2]
+        cost = work_of(*parts[:2])
         if best is None or cost < best[0]:
             best = (cost, option)
         if cost < GOOD_ENOUGH:
             break
-    cost, result = best
-    _check_work(result, cost)
-    return result
+    if best is None:
+        _refuse(options[-1], None)
+    else:
+        _check_work(best[1], best[0])
+    assert best is not None
+    return dataclasses.replace(best[1], cost=best[0])
 
 
 def _closings(kinds: list[Kind], keys: list[int]) -> list[tuple[int | None, int]]:
-    """The ways to close: (Horner kind, where the kinds decided with it start), cheapest found by `estimate`.
+    """The ways to close: (Horner kind, where the kinds decided with it start), cheapest found by `explorer.count_cost`.
 
     A Horner kind's plain faces show no key symbol. Candidates: the largest such kind with at most
     `PENDING_DICE` dice after it, the suffix reaching back over as many kinds as that limit allows;
@@ -269,105 +276,21 @@ def _closings(kinds: list[Kind], keys: list[int]) -> list[tuple[int | None, int]
 
 
 def _check_work(plan: Plan, cost: int) -> None:
-    """Refuse up front a request whose estimated cost (`estimate`) is above `MAX_WORK`."""
+    """Refuse up front a request whose estimated cost (`explorer.count_cost.estimate`) is above `MAX_WORK`."""
     if cost > MAX_WORK:
-        raise ScenarioError(culprit(plan), f"too big for the exact engine (about {cost / 1e6:.0f} s of work estimated, "
-                                            f"limit {MAX_WORK / 1e6:.0f} s: {sum(k.n for k in plan.kinds)} dice of "
-                                            f"{len(plan.kinds)} kinds, {plan.rerolls} rerolls); roll fewer dice or "
-                                            "kinds of dice together, or use fewer rerolls")
+        _refuse(plan, cost)
 
 
-def culprit(plan: Plan) -> str:
-    """The input to name in a refusal: the rerolls when fewer of them would make it cheap."""
-    if plan.rerolls > 2:
-        fewer = dataclasses.replace(plan, rerolls=2)
-        if estimate(fewer, DRY_RUN_STEPS // 5) <= MAX_WORK:
-            return "rerolls"
-    return "pool"
+def _refuse(plan: Plan, cost: int | None) -> None:
+    """The refusal, naming the input to change (`culprit`) and the limit; `cost` None: the dry run
+    alone passed `DRY_RUN_STEPS`, so the work is surely above the limit."""
+    from explorer.count_cost import culprit
 
-
-def estimate(plan: Plan, dry_run_steps: int = 0) -> int:
-    """Estimated cost in microseconds: Python steps count about 1, big-integer words 1/200.
-
-    The states before the close are counted exactly by a dry run on keys only (no payloads);
-    payload sizes grow with the square of the dice merged so far. Terms: building each kind's
-    groups, the merges, the close (its Python steps and its products with the states'
-    payloads) and the Horner steps. A dry run that itself grows too big stops and refuses.
-
-    >>> from explorer.counts import NO_REROLLS
-    >>> estimate(plan(((((1,), (0,)), 2),), ("hit",), 0, NO_REROLLS, (), ("hit",))) < 100
-    True
-    """
-    from explorer.count_dp import _branches
-    from explorer.count_parts import KeySpace, fresh_codes, group_keys
-
-    if not plan.kinds:
-        return 0
-    passes, rerolls = len(plan.passes), plan.rerolls
-    total_dice = sum(k.n for k in plan.kinds) + rerolls
-    words = max(1, plan.out.slots * plan.out.bytes // 8)
-    layers = plan.caps[0] + 1 if plan.capped and not plan.convert_early else 1
-    space = KeySpace(plan)
-    closing = len(plan.kinds) - 1 if plan.last is None else plan.last
-    python, big, merged = 0, 0, 0
-    states = {((0,) * passes, (False,) * passes, 0)}
-
-    def share(dice: int) -> int:
-        return words * dice * dice // (total_dice * total_dice) + 1
-
-    for i, kind in enumerate(plan.kinds):
-        if i == closing:
-            continue
-        configs = _configs(kind.n, sum(1 for c in kind.on_pass if c))
-        keys, sums = group_keys(plan, space, kind, False)
-        big += (sums + kind.n * len(kind.plain)) * share(kind.n)
-        python += 2 * configs
-        merged += kind.n + kind.most
-        if i >= plan.split:
-            python += len(states) * len(keys)
-            big += len(states) * len(keys) * share(merged)
-            states = {(t, c, space.plus(code, g), x) for t, c, code, *_ in states for x, g, _ in keys}
-            continue
-        codes = fresh_codes(plan, space, kind)
-        nxt, pairs = set(), 0
-        for t, closed, code in states:
-            for x, gcode, _ in keys:
-                both = space.plus(code, gcode)
-                for nt, nc, r in _branches(plan, t, closed, x):
-                    pairs += len(codes[r])
-                    nxt.update((nt, nc, space.plus(both, f)) for f in codes[r])
-            if pairs > (dry_run_steps or DRY_RUN_STEPS):
-                return MAX_WORK + pairs * 100  # so many states that the merges alone would take seconds
-        python += 2 * pairs
-        big += pairs * share(kind.n + kind.most) + len(nxt) * share(merged) * 4
-        states = nxt
-    kind = plan.kinds[closing]
-    keys, sums = group_keys(plan, space, kind, plan.last is not None)
-    big += sums * share(kind.n)
-    slices = sum(len(c) for c in fresh_codes(plan, space, kind)) // (kind.most + 1) + 1
-    python += 2 * len(states) * len(keys) * slices + 2 * _configs(kind.n, passes)
-    before = share(merged)
-    if plan.last is None:  # per state: every group sum meets every fresh slice, then the payload
-        big += len(states) * ((kind.most + 1) * slices * _product(share(kind.n), share(kind.most) * layers)
-                              + slices * _product(before, share(kind.n + kind.most) * layers))
-    else:
-        n = kind.n
-        if before < 256 or layers > 1:
-            per_state = (n + 1) * _product(before, share(kind.most) * layers)
-        else:
-            per_state = n * len(kind.plain) * words + _product(before, words)
-        big += len(states) * per_state + (n + 1) * len(kind.plain) * words * layers
-    return python + big // 200
-
-
-def _product(a: int, b: int) -> int:
-    """Cost of a big-integer product of a and b words, in word steps (Karatsuba: ~55 per microsecond)."""
-    return int(max(a, b) * min(a, b) ** 0.585 * 200 / 55)
-
-
-def _configs(n: int, parts: int) -> int:
-    """Number of ways to choose `parts` counts with sum <= n."""
-    return math.comb(n + parts, parts)
+    about = f"more than {MAX_WORK / 1e6:.0f} s" if cost is None else f"about {cost / 1e6:.1f} s"
+    raise ScenarioError(culprit(plan), f"too big for the exact engine ({about} of work estimated, limit "
+                                        f"{MAX_WORK / 1e6:.0f} s: {sum(k.n for k in plan.kinds)} dice of "
+                                        f"{len(plan.kinds)} kinds, {plan.rerolls} rerolls); roll fewer dice or "
+                                        "kinds of dice together, or use fewer rerolls")
 
 
 def clear_caches() -> None:

@@ -32,12 +32,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from explorer.dist import Dist
 
+if TYPE_CHECKING:
+    from explorer.count_plan import Plan
+
 __all__ = [
     "Conversion", "convert", "Pass", "CountPolicy", "by_worth", "NO_REROLLS", "REROLL_BLANKS",
-    "roll_counts", "Faces", "MAX_WORK", "clear_caches",
+    "roll_counts", "roll_cost", "Faces", "MAX_WORK", "clear_caches",
 ]
 
 Faces = tuple[tuple[int, ...], ...]
@@ -46,11 +50,12 @@ Faces = tuple[tuple[int, ...], ...]
 KindOrder = Callable[[tuple[Faces, ...], tuple[str, ...], tuple["Conversion", ...]], tuple[int, ...]]
 """Given the kinds' faces, the symbols and the conversions: the kinds, first visited first."""
 
-MAX_WORK = 10_000_000
-"""Largest estimated cost (microseconds, `explorer.count_plan.estimate`) accepted up front.
+MAX_WORK = 2_000_000
+"""Largest estimated cost (microseconds, about 2 s; `explorer.count_cost.estimate`) accepted up front.
 
-The estimate can be off by a few times either way; the engine's guard (`explorer.count_dp.Meter`)
-stops any request after `explorer.count_dp.METER_LIMIT` seconds of computing."""
+The estimate is a cautious one, weighed up within about 0.1 s; the engine's guard
+(`explorer.count_dp.Meter`) stops the rare request it let through that still computes after
+`explorer.count_dp.METER_LIMIT` seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,13 +214,38 @@ def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Se
     return _roll(kinds, names, int(rerolls), policy, tuple(conversions), shown)
 
 
+def roll_cost(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
+              policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
+              report: Sequence[str] | None = None) -> int:
+    """Estimated microseconds of `roll_counts` with the same arguments, before computing anything
+    (0 for a pool too small to weigh); the plan is kept for the roll itself.
+
+    Raises:
+        ScenarioError: the request is too big for the exact engine (``pool`` or ``rerolls``).
+
+    >>> roll_cost([(((1,), (0,)), 2)], ["hit"], rerolls=1, policy=REROLL_BLANKS)
+    0
+    """
+    names = tuple(symbols)
+    kinds = tuple((tuple(tuple(int(c) for c in f) for f in faces), int(n)) for faces, n in pool)
+    shown = names if report is None else tuple(report)
+    return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown).cost
+
+
+@lru_cache(maxsize=512)
+def _planned(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rerolls: int, policy: CountPolicy,
+             conversions: tuple[Conversion, ...], report: tuple[str, ...]) -> Plan:
+    from explorer.count_plan import plan
+
+    return plan(kinds, symbols, rerolls, policy, conversions, report)
+
+
 @lru_cache(maxsize=512)
 def _roll(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rerolls: int, policy: CountPolicy,
           conversions: tuple[Conversion, ...], report: tuple[str, ...]) -> Dist[tuple[int, ...]]:
     from explorer.count_dp import solve
-    from explorer.count_plan import plan
 
-    return solve(plan(kinds, symbols, rerolls, policy, conversions, report))
+    return solve(_planned(kinds, symbols, rerolls, policy, conversions, report))
 
 
 def clear_caches() -> None:
@@ -223,6 +253,7 @@ def clear_caches() -> None:
     from explorer import count_dp, count_plan
 
     _roll.cache_clear()
+    _planned.cache_clear()
     count_plan.clear_caches()
     count_dp.clear_caches()
 

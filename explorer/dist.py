@@ -193,7 +193,8 @@ class Dist(Generic[T]):
         >>> Dist.uniform([0, 1, 1]).mean()
         Fraction(2, 3)
         """
-        return Fraction(sum(o * w for o, w in self._weights.items()), self.total)  # type: ignore[operator]
+        numbers: dict[Any, int] = self._weights  # numeric outcomes: the caller's promise
+        return Fraction(sum(o * w for o, w in numbers.items()), self.total)
 
     def at_least(self, k: Any) -> Fraction:
         """P(outcome >= k).
@@ -235,10 +236,24 @@ class Dist(Generic[T]):
     def bind(self, function: Callable[[T], Dist[U]]) -> Dist[U]:
         """Replace every outcome by a distribution (a dependent second step).
 
+        Cut mass is kept, never renormalised away: the result's cut is this distribution's cut
+        plus, for each outcome, its probability times the cut of the distribution it leads to.
+
         >>> Dist.uniform([1, 2]).bind(lambda n: Dist.uniform(range(n))).probability(0)
         Fraction(3, 4)
+        >>> Dist({1: 3}, cut=1).bind(lambda n: Dist({n: 1}, cut=1)).cut_mass()
+        Fraction(5, 8)
         """
-        return Dist.mix((function(o), w) for o, w in self._weights.items())
+        parts = [(function(o), w) for o, w in self._weights.items()]
+        scale = math.lcm(*(d.total for d, _ in parts))
+        weights: dict[U, int] = {}
+        cut = self._cut * scale
+        for dist, weight in parts:
+            factor = weight * (scale // dist.total)
+            for outcome, w in dist._weights.items():
+                weights[outcome] = weights.get(outcome, 0) + w * factor
+            cut += dist._cut * factor
+        return Dist(weights, cut)
 
     def combine(self, other: Dist[U], function: Callable[[T, U], V]) -> Dist[V]:
         """Independent product of two distributions, reduced by `function`.
@@ -257,7 +272,7 @@ class Dist(Generic[T]):
 
     def __add__(self, other: Dist[Any]) -> Dist[Any]:
         """Sum of independent numeric outcomes (see `add_vectors` for tuples)."""
-        return self.combine(other, lambda a, b: a + b)  # type: ignore[operator]
+        return self.combine(other, lambda a, b: a + b)
 
     def repeat(self, n: int, function: Callable[[T, T], T]) -> Dist[T]:
         """Combine `n` independent copies with `function` (n >= 1), by doubling.

@@ -15,7 +15,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from explorer.errors import ScenarioError
 
@@ -134,6 +134,12 @@ class Fields:
                 raise ScenarioError(self.at(stray), f'unknown key; did you mean "{key}"?')
             raise ScenarioError(self.at(key), "is required")
         return default
+
+    @overload
+    def whole(self, key: str, default: None, *, minimum: int = 0, maximum: int | None = None) -> int | None: ...
+
+    @overload
+    def whole(self, key: str, default: int = ..., *, minimum: int = 0, maximum: int | None = None) -> int: ...
 
     def whole(self, key: str, default: Any = _MISSING, *, minimum: int = 0, maximum: int | None = None) -> Any:
         """A whole number in [minimum, maximum]; a missing key gives `default` (None allowed)."""

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, TypeVar
+
+Outcome = TypeVar("Outcome", bound=tuple[int, ...])
+"""A tuple of whole numbers, one per coordinate of a layout (any fixed length)."""
 
 __all__ = ["Packing", "times_small"]
 
@@ -70,7 +74,7 @@ class Packing:
         """
         return weight << self.offset(vector)
 
-    def pack(self, weights: Mapping[tuple[int, ...], int] | Iterable[tuple[tuple[int, ...], int]]) -> int:
+    def pack(self, weights: Mapping[Outcome, int] | Iterable[tuple[Outcome, int]]) -> int:
         """Pack outcome weights into one integer (each outcome listed once)."""
         width = self.bytes
         strides = self.strides
@@ -158,4 +162,4 @@ def times_small(value: int, terms: Sequence[tuple[int, int]]) -> int:
     return total
 
 
-_FORMATS = {1: "B", 2: "H", 4: "I", 8: "Q"}
+_FORMATS: dict[int, Literal["B", "H", "I", "Q"]] = {1: "B", 2: "H", 4: "I", 8: "Q"}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -36,7 +35,7 @@ def dist_json(dist: Dist[Any]) -> dict[str, float]:
     return {str(o): float(p) for o, p in dist.probabilities().items()}
 
 
-def dist_exact(dist: Dist[Hashable]) -> dict[str, str]:
+def dist_exact(dist: Dist[Any]) -> dict[str, str]:
     """Outcome -> exact probability as a fraction string.
 
     >>> dist_exact(Dist({0: 1, 2: 3}))

@@ -370,5 +370,7 @@ def test_the_example_plan_frame_and_exact_fractions() -> None:
     frame = report.to_frame()
     finals = frame[(frame.step == "final") & (frame.quantity == "ordning_points")]
     assert finals.groupby("subject").probability.sum().round(12).eq(1).all()
-    exact = report.to_dict()["final"]["players"]["fire"]["exact"]["ordning_points"]
-    assert sum(Fraction(v) for v in exact.values()) == 1
+    fire = report.to_dict()["final"]["players"]["fire"]
+    exact = {int(k): Fraction(v) for k, v in fire["exact"]["ordning_points"].items()}
+    assert {str(k): float(p) for k, p in exact.items()} == fire["ordning_points"]  # the floats are the fractions
+    assert float(sum(k * p for k, p in exact.items())) == pytest.approx(fire["mean_ordning_points"], abs=1e-12)

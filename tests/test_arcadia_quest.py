@@ -208,8 +208,17 @@ def test_probabilities_and_cut_sum_to_one(dice, kind, rerolls, defence, defence_
         assert abs(sum(report[q].values()) + report["cuts"][q] - 1) < 1e-12
         assert 0 <= report["cuts"][q] < CUT_BELOW
     assert report["cut"] == report["cuts"]["wounds"] < CUT_BELOW
+    # The wound step recomputed here from the exact hits and saves: max(0, hits - saves), and a wound
+    # is cut when either roll was.
     exact = report["exact"]
-    assert sum(Fraction(v) for v in exact["wounds"].values()) + Fraction(exact["cut"]) == 1
+    hits, saves = ({int(k): Fraction(v) for k, v in exact[q].items()} for q in ("hits", "saves"))
+    wounds: dict[int, Fraction] = {}
+    for h, p in hits.items():
+        for s, q in saves.items():
+            wounds[max(0, h - s)] = wounds.get(max(0, h - s), Fraction(0)) + p * q
+    assert {int(k): Fraction(v) for k, v in exact["wounds"].items()} == {k: v for k, v in wounds.items() if v}
+    kept_hits, kept_saves = sum(hits.values()), sum(saves.values())
+    assert Fraction(exact["cut"]) == 1 - kept_hits * kept_saves
 
 
 @settings(max_examples=30, deadline=None)

@@ -157,11 +157,12 @@ def test_casualties_bars_per_unit(result):
     units = [(result.attacker, 0), (result.attacker, 1), (result.defender, 0), (result.defender, 1),
              (result.defender, 2)]
     for j, (side, i) in enumerate(units):
-        assert sum(t.x[j] for t in fig.data) == pytest.approx(1.0)
         for trace, status in zip(fig.data, Status):
             assert trace.x[j] == float(side.unit_status(i).probability(status))
     defeated = result.defender.unit_status(0).probability(Status.DEFEATED)
     assert 0 < defeated < 1  # the battle is not trivial
+    # Independently: the first listed Hill giant (Fortitude 2) falls exactly when 2 damage or more gets through.
+    assert fig.data[2].x[2] == float(result.defender.damage_taken.at_least(2))
     assert fig.data[2].customdata[2].endswith(f"defeated: {float(defeated):.2%} ({defeated})")
     assert fig.data[2].customdata[2].startswith("defender: Hill giant 1 (Fortitude 2)<br>")
 
@@ -231,10 +232,112 @@ def test_symbols_figure_is_the_joint_distribution(result):
     assert len(heat.z) == len(blocks) and all(len(row) == len(hits) for row in heat.z)
     for b, row in zip(blocks, heat.z):
         assert list(row) == [float(totals.probability((h, b))) for h in hits]
-    assert sum(map(sum, heat.z)) == pytest.approx(1.0)
+        assert sum(row) == pytest.approx(float(result.attacker.blocks.probability(b)))  # rows are blocks
     h, b = max(totals.probabilities().items(), key=lambda item: item[1])[0]
     cell = heat.customdata[blocks.index(b)][hits.index(h)]
     assert cell.endswith(f"({totals.probability((h, b))})") and cell.startswith(f"P(hits = {h}, blocks = {b})")
     assert fig.layout.title.text == "Hits and blocks"
 
 
+
+
+# ----------------------------------------------------------------------------- safety and cost
+EVIL = '<a href="http://x">click</a><b>%{x}</b>'
+"""A name a user might type (or paste): markup, a link and a hover-template placeholder."""
+
+
+def _strings(value):
+    """Every string in a figure's JSON (keys and values)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _assert_plain(fig):
+    import json
+
+    texts = list(_strings(json.loads(fig.to_json())))
+    assert any("click" in t for t in texts), "the name should appear in the figure"
+    for t in texts:
+        assert "<a" not in t.lower() and "<b>" not in t.lower(), t
+        assert "%{x}&lt;/b" not in t and "%{x}</b" not in t, t  # the user's placeholder is broken
+
+
+def _evil_figures():
+    """Every chart of every game, built from scenarios whose names are all `EVIL`."""
+    from explorer.charts.agot_lcg import round_figures
+    from explorer.charts.aotg_decisions import row_advice_figure
+    from explorer.charts.arcadia_quest import encounter_figures
+    from explorer.games.agot_lcg.panel_data import winner_grid
+    from explorer.games.agot_lcg.phase import play_round
+    from explorer.games.agot_lcg.round_scenario import parse_round
+    from explorer.games.arcadia_quest import parse_encounter, resolve_encounter
+    from explorer.games.assault_of_the_giants.advisor import RowOption
+    from explorer.games.assault_of_the_giants.model import Modifiers
+
+    battle = resolve_battle(parse_battle({
+        "game": "assault-of-the-giants",
+        "attacker": {"player": EVIL, "pool": {"basic": 2}, "units": [{"name": EVIL, "fortitude": 2, "ordning_value": 1}]},
+        "defender": {"pool": {"basic": 1}, "units": [{"name": EVIL, "fortitude": 1, "ordning_value": 2}]}}))
+    figures = list(battle_figures(battle).values())
+    figures += [distribution_figure(GAPPY, title=EVIL, x_title=EVIL, name=EVIL),
+                sides_figure(GAPPY, TWO_DICE, title=EVIL, x_title=EVIL),
+                compare_figure(GAPPY, TWO_DICE, labels=(EVIL, EVIL), title=EVIL, x_title=EVIL),
+                sweep_heatmap([1, 2], [0], [[0.25, 0.5]], x_title=EVIL, y_title=EVIL, outcome_title=EVIL),
+                symbols_figure(Dist.uniform([(1, 0), (0, 1)]), title=EVIL),
+                row_advice_figure([RowOption((EVIL, "Attack"), 1, Modifiers(1, 0, 0), Fraction(1)),
+                                   RowOption(("Attack", EVIL), 1, Modifiers(1, 0, 0), Fraction(1))], "damage")]
+    encounter = resolve_encounter(parse_encounter({
+        "hero": {"preset": "Grom", "name": EVIL}, "attack": {"card": "Rusty Sword", "name": EVIL},
+        "target": {"preset": "Orc Marauder", "name": EVIL}}))
+    figures += list(encounter_figures(encounter).values())
+    question = parse_round({"players": {
+        "first": {"faction": 2, "claim": 1, "characters": [{"name": EVIL, "str": 4, "icons": ["power"]}]},
+        "second": {"faction": 3, "characters": []}},
+        "challenges": [{"attacker": "first", "type": "power", "attackers": [EVIL]}]})
+    figures += list(round_figures(play_round(question.round), winner_grid(2, 2)).values())
+    return figures
+
+
+def test_user_text_is_never_markup():
+    """Names reach every chart as text: no <a> or <b> from the user, no live %{...} placeholder."""
+    checked = 0
+    for fig in _evil_figures():
+        texts = [t for t in _strings(__import__("json").loads(fig.to_json())) if "click" in t]
+        if texts:  # the charts that show a name at all
+            _assert_plain(fig)
+            checked += 1
+    assert checked >= 10
+
+
+def test_chart_cost_follows_the_outcomes_not_their_size():
+    """An Ordning Value of a million: two outcomes, two bars, no tick per whole number, at once."""
+    import time
+    from dataclasses import replace
+
+    from explorer.games.assault_of_the_giants.model import Unit
+
+    # Built past the scenario reader, which bounds Ordning Values: the chart must not need that bound.
+    small = parse_battle({
+        "game": "assault-of-the-giants",
+        "attacker": {"pool": {"basic": 3}, "units": [{"name": "Giant", "fortitude": 2, "ordning_value": 1}]},
+        "defender": {"pool": {"basic": 3}, "units": [{"name": "Giant", "fortitude": 1, "ordning_value": 1}]}})
+    start = time.process_time()
+    battle = resolve_battle(replace(small, attacker=replace(small.attacker, units=(Unit("Giant", 2, 2, 10**6),)),
+                                    defender=replace(small.defender, units=(Unit("Giant", 1, 1, 10**6 - 1),))))
+    figures = {view: battle_figures(battle, view) for view in VIEWS}
+    assert time.process_time() - start < 1.0
+    for view, figs in figures.items():
+        fig = figs["ordning_points"]
+        assert [len(t.x) for t in fig.data] == [len(battle.attacker.ordning_points), len(battle.defender.ordning_points)]
+        assert fig.layout.xaxis.dtick is None
+        defender = dict(zip(fig.data[1].x, fig.data[1].y))
+        read = {"exactly": battle.defender.ordning_points.probability, "at least": battle.defender.ordning_points.at_least,
+                "at most": battle.defender.ordning_points.at_most}[view]
+        assert defender == {x: float(read(x)) for x in battle.defender.ordning_points}

@@ -77,7 +77,47 @@ def test_explode_reports_the_cut_and_matches_the_geometric_series() -> None:
     crits = chain.map(lambda o: o[1])
     for k in range(5):
         assert crits.probability(k) == Fraction(5, 6) * Fraction(1, 6) ** k
-    assert sum(chain.probabilities().values()) + chain.cut_mass() == 1
+    # Independently: after k rolls the chain is still open with probability (1/6)^k; it is cut at the
+    # first k where that falls below 1e-12, k = 16, and exactly that much is reported.
+    assert chain.cut_mass() == Fraction(1, 6) ** 16
+    assert Fraction(1, 6) ** 15 >= Fraction(1, 10**12) > Fraction(1, 6) ** 16
+
+
+def test_explode_refuses_a_die_that_always_explodes() -> None:
+    always = Dist.uniform([(1, 1), (2, 1)])
+    with pytest.raises(ValueError, match="every face of the die explodes"):
+        explode(always, lambda o: o[1] > 0, add_vectors)
+
+
+def test_explode_keeps_the_cut_the_die_carried() -> None:
+    die = Dist({(1, 0): 2, (0, 1): 1}, cut=1)  # a quarter of the die's mass was cut before
+    chain = explode(die, lambda o: o[1] > 0, add_vectors, cut_below=1e-6)
+    # Each roll keeps a quarter aside: P(cut) = 1/4 + (1/4)(1/4) + ... (plus the open chain).
+    assert Fraction(1, 3) <= chain.cut_mass() < Fraction(1, 3) + Fraction(1, 10**6)
+
+
+cuts = st.integers(0, 3)
+
+
+@settings(deadline=None)
+@given(weights, cuts, st.dictionaries(st.integers(-3, 6), st.tuples(weights, cuts), min_size=7, max_size=7))
+def test_bind_keeps_every_cut_like_a_hand_computation(first: dict[int, int], cut: int,
+                                                      then: dict[int, tuple[dict[int, int], int]]) -> None:
+    """Dist.bind against the law of total probability written out with Fractions: the first step's cut
+    stays cut, and each outcome passes on its share of the second step's cut."""
+    follow = {o: then.get(o) or ({0: 1}, 1) for o in first}
+    total = sum(first.values()) + cut
+    expected: dict[int, Fraction] = {}
+    expected_cut = Fraction(cut, total)
+    for o, w in first.items():
+        second, second_cut = follow[o]
+        second_total = sum(second.values()) + second_cut
+        for x, v in second.items():
+            expected[x] = expected.get(x, Fraction(0)) + Fraction(w, total) * Fraction(v, second_total)
+        expected_cut += Fraction(w, total) * Fraction(second_cut, second_total)
+    got = Dist(first, cut).bind(lambda o: Dist(follow[o][0], follow[o][1]))
+    assert got.probabilities() == {x: p for x, p in sorted(expected.items())}
+    assert got.cut_mass() == expected_cut
 
 
 def test_deal_is_hypergeometric() -> None:

@@ -1,6 +1,7 @@
 """Figures of A Game of Thrones: the power through a round, and who wins a challenge by STR.
 
 Pure functions from the core's results (`explorer.games.agot_lcg`) to plotly figures; no widgets.
+Text that may come from the user (the steps' labels) is escaped (`explorer.charts.common.escape_text`).
 The card-odds charts use `explorer.charts.common.distribution_figure` on the odds helpers' `Dist`s.
 """
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _figure, _style
+from explorer.charts.common import _figure, _style, escape_text
 from explorer.games.agot_lcg.panel_data import WinnerGrid, round_trace
 from explorer.games.agot_lcg.phase import RoundResult
 
@@ -42,17 +43,18 @@ def power_figure(result: RoundResult) -> go.Figure:
     labels, points = ["start"], [dict(before)]
     for row in round_trace(result):
         if row["power"] and row["power"] != points[-1]:
-            labels.append(f"{len(labels)}. {row['challenge']} {row['step']}")
+            labels.append(escape_text(f"{len(labels)}. {row['challenge']} {row['step']}"))
             points.append(dict(row["power"]))
     if result.after.totals() != points[-1]:
-        labels.append(f"{len(labels)}. end")
+        labels.append(escape_text(f"{len(labels)}. end"))
         points.append(result.after.totals())
     traces: list[dict[str, Any]] = []
     for key in result.round.board.keys:
         ys = [p[key] for p in points]
-        traces.append({"type": "scatter", "mode": "lines+markers", "name": key, "x": labels, "y": ys,
+        name = escape_text(key)
+        traces.append({"type": "scatter", "mode": "lines+markers", "name": name, "x": labels, "y": ys,
                        "line": {"color": PLAYER_COLORS.get(key, "#555555"), "shape": "hv"},
-                       "hovertemplate": f"{key}: %{{y}} power<br>after %{{x}}<extra></extra>"})
+                       "hovertemplate": f"{name}: %{{y}} power<br>after %{{x}}<extra></extra>"})
     layout = _style("Power through the round (15 wins)", "after step", "power", percent_y=False,
                     xaxis={"type": "category", "dtick": None, "tickangle": -30, "title": {"text": ""}},
                     yaxis={"rangemode": "tozero"})

@@ -45,6 +45,8 @@ def _wins_figure(result: PlanResult) -> go.Figure:
                        "hovertemplate": "%{customdata}<extra></extra>"})
     layout = _style("Who wins? (points, then Resource Cards, then regions, p.20)", "chance", "", percent_y=False,
                     barmode="stack", height=max(_HEIGHT, 110 + 30 * len(players)),
+                    margin={"t": 84},  # the legend under the long title, not over it (half-width chart)
+                    legend={"traceorder": "normal"},  # "wins alone" first, as the bars stack
                     xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
                     yaxis={"autorange": "reversed", "type": "category", "automargin": True})
     return _figure(traces, layout)

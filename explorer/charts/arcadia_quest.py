@@ -8,7 +8,8 @@
 * ``outcomes``: the four ends of the action (kill or not, hero killed or not), P(hero survives) in
   the title.
 
-Pure: results in, figures out; exact `Fraction`s become floats here only.
+Pure: results in, figures out; exact `Fraction`s become floats here only. Hero and monster names
+are the user's text: escaped (`explorer.charts.common.escape_text`) wherever they reach a figure.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _exact_values, _figure, _hover_lines, _percent, _style
+from explorer.charts.common import _exact_values, _figure, _hover_lines, _percent, _style, escape_text
 from explorer.games.arcadia_quest.encounter import EncounterResult
 
 __all__ = [
@@ -97,14 +98,17 @@ def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.
     """
     enc = result.encounter
     target = enc.target
+    name = escape_text(target.name)
     dist = result.monster_wounds
     xs, ps = _exact_values(dist, view)
     kinds = ["overkilled" if target.overkilled_by(x) else "killed" if x >= target.life_left else "survives" for x in xs]
     what = {"overkilled": "overkilled, no Payback", "killed": "killed, still pays back" if enc.pays_back(target.life_left)
             else "killed", "survives": "survives"}
-    notes = {"exactly": {x: f"{target.name} {what[k]}" for x, k in zip(xs, kinds)},
-             "at least": {target.life_left: "= P(killed)", target.overkill: "= P(overkilled)"},
-             "at most": {target.life_left - 1: "= P(it survives)"}}[view]
+    by_view: dict[str, dict[int | None, str]] = {
+        "exactly": {x: f"{name} {what[k]}" for x, k in zip(xs, kinds)},
+        "at least": {target.life_left: "= P(killed)", target.overkill: "= P(overkilled)"},
+        "at most": {target.life_left - 1: "= P(it survives)"}}
+    notes = by_view[view]
     hover = [[f"{line}<br>{notes[x]}" if x in notes else line, exact]
              for x, (line, exact) in zip(xs, _hover_lines("wounds", view, xs, ps))]
     trace = {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": "wounds dealt",
@@ -133,11 +137,12 @@ def kill_figure(result: EncounterResult) -> go.Figure:
     target = enc.target
     kill, overkill = result.kill, result.overkill
     ps = [1 - kill - result.cut, kill - overkill, overkill]
-    notes = [f"{target.name} survives: it pays back" if enc.pays_back(0) else f"{target.name} survives",
+    name = escape_text(target.name)
+    notes = [f"{name} survives: it pays back" if enc.pays_back(0) else f"{name} survives",
              "killed but not overkilled: it still pays back, then leaves (p.21)" if enc.pays_back(target.life_left)
              else "killed but not overkilled",
              "overkilled: removed at once, no Payback (p.21)" if target.overkill is not None
-             else f"{target.name} has no Overkill rating: never overkilled"]
+             else f"{name} has no Overkill rating: never overkilled"]
     labels = [label for label, _ in _KILL_BARS]
     trace = {"type": "bar", "x": labels, "y": [float(p) for p in ps], "name": "chance",
              "marker": {"color": [OUTCOME_COLORS[k] for _, k in _KILL_BARS]},
@@ -155,12 +160,13 @@ def hero_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.Fig
     """Wounds the hero takes from the Payback and the Guard attacks, his Life left marked (killed there)."""
     enc = result.encounter
     hero = enc.hero
+    name = escape_text(hero.name)
     dist = result.hero_wounds
     xs, ps = _exact_values(dist, view)
     killed = [x >= hero.life_left for x in xs]
-    notes = {"exactly": {x: f"{hero.name} {'is killed' if dead else 'survives'}" for x, dead in zip(xs, killed)},
-             "at least": {hero.life_left: f"= P({hero.name} is killed)"},
-             "at most": {hero.life_left - 1: f"= P({hero.name} survives)"}}[view]
+    notes = {"exactly": {x: f"{name} {'is killed' if dead else 'survives'}" for x, dead in zip(xs, killed)},
+             "at least": {hero.life_left: f"= P({name} is killed)"},
+             "at most": {hero.life_left - 1: f"= P({name} survives)"}}[view]
     hover = [[f"{line}<br>{notes[x]}" if x in notes else line, exact]
              for x, (line, exact) in zip(xs, _hover_lines("wounds", view, xs, ps))]
     trace = {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": "wounds taken",
@@ -182,11 +188,12 @@ def outcomes_figure(result: EncounterResult) -> go.Figure:
     ps = [result.kill_and_survive, kill_and_dead, survives - result.kill_and_survive,
           result.hero_killed_and_monster_survives]
     labels = [label for label, _ in _ENDS]
+    hero, monster = escape_text(enc.hero.name), escape_text(enc.target.name)
     trace = {"type": "bar", "y": labels, "x": [float(p) for p in ps], "orientation": "h", "name": "chance",
              "marker": {"color": [color for _, color in _ENDS]}, "text": [_percent(p) for p in ps],
              "textposition": "auto",
-             "customdata": [f"{enc.hero.name} {end.format(enc.target.name)}: {_percent(p)} ({p})"
-                            if p.denominator < 10**6 else f"{enc.hero.name} {end.format(enc.target.name)}: {_percent(p)}"
+             "customdata": [f"{hero} {end.format(monster)}: {_percent(p)} ({p})"
+                            if p.denominator < 10**6 else f"{hero} {end.format(monster)}: {_percent(p)}"
                             for end, p in zip(_END_HOVER, ps)],
              "hovertemplate": "%{customdata}<extra></extra>"}
     title = f"{enc.hero.name} survives {_percent(survives)}"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, sides_figure
+from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text, sides_figure
 from explorer.games.assault_of_the_giants.battle import BattleResult
 from explorer.games.assault_of_the_giants.model import Status
 
@@ -20,7 +20,10 @@ STATUS_COLORS: Mapping[Status, str] = {
 
 
 def _unit_labels(result: BattleResult) -> list[tuple[str, int, str, int]]:
-    """(side, unit index, label, Fortitude now) per unit; repeated names are numbered 1, 2, ..."""
+    """(side, unit index, label, Fortitude now) per unit; repeated names are numbered 1, 2, ...
+
+    Labels are escaped (`escape_text`): a unit's name is the user's text, shown as typed.
+    """
     rows = [(side, i, unit.name, unit.current_fortitude) for side in ("attacker", "defender")
             for i, unit in enumerate(getattr(result.battle, side).units)]
     totals = Counter((side, name) for side, _, name, _ in rows)
@@ -29,7 +32,7 @@ def _unit_labels(result: BattleResult) -> list[tuple[str, int, str, int]]:
     for side, i, name, fortitude in rows:
         seen[side, name] += 1
         suffix = f" {seen[side, name]}" if totals[side, name] > 1 else ""
-        labels.append((side, i, f"{side}: {name}{suffix}", fortitude))
+        labels.append((side, i, escape_text(f"{side}: {name}{suffix}"), fortitude))
     return labels
 
 

@@ -7,10 +7,21 @@ hover label also carries the exact fraction where it is short enough to read.
 Game-specific figures live beside this module (``explorer.charts.<game>``). Panels show
 figures with `explorer.panels.common.chart.Chart`, which sends the whole figure on every change.
 No ipywidgets import: the panels own the widgets.
+
+Two promises every chart module keeps:
+
+* *User text is text.* Plotly reads a subset of HTML in titles, axis and tick labels, legends,
+  annotations and hover boxes (``<a href=...>`` makes a link), and ``%{...}`` in a hover
+  template; every name or title that may come from the user goes through `escape_text` first.
+* *Cost follows the outcomes, never a value.* Bars stand on the outcomes themselves (gaps filled
+  only while the axis stays within a few times their number), cumulative views are one running
+  sum, and whole-number ticks are asked for only on a short axis: an Ordning Value of a million
+  costs what an Ordning Value of 3 does.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -21,7 +32,7 @@ from explorer.dist import Dist
 
 __all__ = [
     "VIEWS", "SIDE_COLORS", "HEIGHT", "view_values", "distribution_figure", "sides_figure",
-    "compare_figure", "sweep_heatmap", "symbols_figure",
+    "compare_figure", "sweep_heatmap", "symbols_figure", "escape_text",
 ]
 
 VIEWS = ("exactly", "at least", "at most")
@@ -44,15 +55,51 @@ BLUES = [[0.0, "#f7fbff"], [0.25, "#c6dbef"], [0.5, "#6baed6"], [0.75, "#2171b5"
 VALIDATE = False
 """Whether figures are validated by plotly when built (tests turn it on to check every property)."""
 
+GAP_FILL = 4
+"""Missing outcomes between the least and the greatest are drawn (as zero bars) only while the axis
+holds at most `GAP_FILL` times as many positions as there are outcomes (plus `WHOLE_TICKS`)."""
+
+WHOLE_TICKS = 60
+"""Longest axis (in whole numbers) that gets one tick per whole number; a longer one gets Plotly's own."""
+
+
+def escape_text(value: object) -> str:
+    """User text made safe for any Plotly label: markup escaped, template braces broken.
+
+    Plotly draws ``&lt;`` as ``<``, so the text reads as typed; ``%{`` gets a zero-width space
+    so that a hover template never reads a name as a placeholder.
+
+    >>> escape_text('<a href="http://x">click</a> %{y}')
+    '&lt;a href=&quot;http://x&quot;&gt;click&lt;/a&gt; %\u200b{y}'
+    """
+    return html.escape(str(value)).replace("%{", "%\u200b{")
+
 
 # ----------------------------------------------------------------------------- helpers
 def _exact_values(dist: Dist[int], view: str) -> tuple[list[int], list[Fraction]]:
-    """Outcomes min..max (gaps included) with their exact probabilities in `view`."""
+    """The outcomes (gaps filled in while the axis stays short, `GAP_FILL`) with their exact
+    probabilities in `view`; one pass over the sorted outcomes, whatever their size.
+
+    >>> _exact_values(Dist({0: 1, 2: 3}), "at most")
+    ([0, 1, 2], [Fraction(1, 4), Fraction(1, 4), Fraction(1, 1)])
+    >>> _exact_values(Dist({0: 1, 10**6: 1}), "at least")
+    ([0, 1000000], [Fraction(1, 1), Fraction(1, 2)])
+    """
     if view not in VIEWS:
         raise ValueError(f"view must be one of {', '.join(VIEWS)}; got {view!r}")
-    xs = list(range(min(dist), max(dist) + 1))
-    read = {"exactly": dist.probability, "at least": dist.at_least, "at most": dist.at_most}[view]
-    return xs, [read(k) for k in xs]
+    weights = sorted(dist.items())
+    low, high = weights[0][0], weights[-1][0]
+    dense = high - low < WHOLE_TICKS + GAP_FILL * len(weights)
+    xs = list(range(low, high + 1)) if dense else [o for o, _ in weights]
+    total, kept = dist.total, sum(w for _, w in weights)
+    ps, below, i = [], 0, 0  # below: weight of the outcomes left of x
+    for x in xs:
+        while weights[i][0] < x:
+            below += weights[i][1]
+            i += 1
+        here = weights[i][1] if weights[i][0] == x else 0
+        ps.append(Fraction(here if view == "exactly" else below + here if view == "at most" else kept - below, total))
+    return xs, ps
 
 
 def _percent(p: Fraction | float) -> str:
@@ -74,10 +121,20 @@ def _hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction
 
 
 def _bar(dist: Dist[int], view: str, label: str, name: str, color: str, **extra: Any) -> dict[str, Any]:
+    """A bar trace of `dist`; `label` and `name` are escaped here (the caller passes them as typed)."""
     xs, ps = _exact_values(dist, view)
+    name = escape_text(name)
     return {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": name, "marker": {"color": color},
-            "customdata": _hover_lines(label, view, xs, ps),
+            "customdata": _hover_lines(escape_text(label), view, xs, ps),
             "hovertemplate": f"%{{customdata[0]}}<extra>{name}</extra>", **extra}
+
+
+def _span(traces: list[dict[str, Any]], layout: dict[str, Any], letter: str) -> float:
+    """How many whole numbers an axis covers: its explicit range, else the traces' numbers on it."""
+    given = layout.get(f"{letter}axis", {}).get("range")
+    values = list(given) if given else [v for t in traces for v in t.get(letter) or ()
+                                        if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return max(values) - min(values) if values else 0
 
 
 def _figure(traces: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
@@ -85,7 +142,13 @@ def _figure(traces: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
 
     Validation costs tens of milliseconds per figure, too slow for a panel that redraws on every
     change; the tests build each kind of figure once with validation to check these dicts.
+    A whole-number tick step (``dtick`` 1) is dropped on an axis longer than `WHOLE_TICKS`, so a
+    huge value never asks the browser for a million ticks.
     """
+    for letter in "xy":
+        axis = layout.get(f"{letter}axis")
+        if isinstance(axis, dict) and axis.get("dtick") == 1 and _span(traces, layout, letter) > WHOLE_TICKS:
+            layout[f"{letter}axis"] = {k: v for k, v in axis.items() if k != "dtick"}
     return go.Figure({"data": traces, "layout": layout}, _validate=VALIDATE)
 
 
@@ -94,9 +157,10 @@ def _style(title: str, x_title: str, y_title: str = "probability", percent_y: bo
     """The common layout: white template, compact margins, whole-number x ticks, percent y axis."""
     y_axis = {"tickformat": _PERCENT_TICKS, "rangemode": "tozero"} if percent_y else {}
     layout: dict[str, Any] = {
-        "template": "plotly_white", "height": _HEIGHT, "margin": dict(_MARGIN), "title": {"text": title, "x": 0.01},
-        "xaxis": {"title": {"text": x_title}, "dtick": 1},
-        "yaxis": {"title": {"text": y_title}, **y_axis},
+        "template": "plotly_white", "height": _HEIGHT, "margin": dict(_MARGIN),
+        "title": {"text": escape_text(title), "x": 0.01},
+        "xaxis": {"title": {"text": escape_text(x_title)}, "dtick": 1},
+        "yaxis": {"title": {"text": escape_text(y_title)}, **y_axis},
         "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
         "bargap": 0.15, "shapes": [], "annotations": [],
     }
@@ -114,7 +178,7 @@ def _mark_mean(layout: dict[str, Any], mean: Fraction, color: str, label: str = 
     layout["shapes"].append({"type": "line", "x0": x, "x1": x, "xref": "x", "y0": 0, "y1": 1, "yref": "paper",
                              "line": {"color": color, "dash": "dash", "width": 2}})
     layout["annotations"].append({"x": x, "xref": "x", "y": 1 - 0.09 * row, "yref": "paper", "xanchor": "left",
-                                  "yanchor": "top", "text": f"{label + ' ' if label else ''}mean {x:.2f}",
+                                  "yanchor": "top", "text": f"{escape_text(label) + ' ' if label else ''}mean {x:.2f}",
                                   "showarrow": False, "font": {"color": color, "size": 11},
                                   "bgcolor": "rgba(255,255,255,0.7)"})
 
@@ -249,12 +313,14 @@ def sweep_heatmap(x_values: Sequence[Any], y_values: Sequence[Any], z: Sequence[
     if len(z) != len(y_values) or any(len(row) != len(x_values) for row in z):
         raise ValueError(f"z must have {len(y_values)} rows of {len(x_values)} values")
     fmt = ".1%" if _is_chance(outcome_title) else ".3f"
+    x_label, y_label, z_label = escape_text(x_title), escape_text(y_title), escape_text(outcome_title)
     trace = {
-        "type": "heatmap", "x": list(x_values), "y": list(y_values), "z": [[float(v) for v in row] for row in z],
+        "type": "heatmap", "x": [escape_text(v) if isinstance(v, str) else v for v in x_values],
+        "y": [escape_text(v) if isinstance(v, str) else v for v in y_values], "z": [[float(v) for v in row] for row in z],
         "colorscale": BLUES, "texttemplate": "%{z:.0%}" if fmt == ".1%" else "%{z:.2f}",
-        "colorbar": {"title": {"text": outcome_title, "side": "right"},
+        "colorbar": {"title": {"text": z_label, "side": "right"},
                      "tickformat": _PERCENT_TICKS if fmt == ".1%" else ""},
-        "hovertemplate": f"{x_title} = %{{x}}<br>{y_title} = %{{y}}<br>{outcome_title} = %{{z:{fmt}}}<extra></extra>",
+        "hovertemplate": f"{x_label} = %{{x}}<br>{y_label} = %{{y}}<br>{z_label} = %{{z:{fmt}}}<extra></extra>",
     }
     layout = _style(f"{outcome_title} by {x_title} and {y_title}", x_title, y_title, percent_y=False,
                     xaxis={"type": "category"}, yaxis={"type": "category"})

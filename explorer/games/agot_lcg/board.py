@@ -82,10 +82,10 @@ class PlayerState:
         return PlayerState(
             self.characters if characters is None else characters,
             self.faction if faction is None else faction, self.cards,
-            self.deck if deck is False else deck,  # type: ignore[arg-type]
-            self.hand if hand is False else hand,  # type: ignore[arg-type]
+            self.deck if deck is False else deck,
+            self.hand if hand is False else hand,
             self.hand_cards if hand_cards is False else hand_cards,  # type: ignore[arg-type]
-            self.unlisted if unlisted is False else unlisted,  # type: ignore[arg-type]
+            self.unlisted if unlisted is False else unlisted,
             self.gold, self.claim, self.dead if dead is None else dead)
 
     def kneel(self, indices: Iterable[int]) -> PlayerState:

@@ -8,10 +8,12 @@ a victory condition (Rules Reference p.23, "Winning the Game").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
+from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.agot_lcg.board import Board, Declaration, PlayerState
-from explorer.games.agot_lcg.claims import ClaimEffect, intrigue_odds, least_power_kills
+from explorer.games.agot_lcg.claims import ClaimEffect, Hand, intrigue_odds, least_power_kills
 from explorer.games.agot_lcg.keywords import (
     KEYWORD_RULES,
     intimidate_target,
@@ -152,7 +154,8 @@ def apply_claim(board: Board, decl: Declaration) -> tuple[Board, ClaimEffect]:
     if decl.type == "intrigue":
         size = dfn.hand
         discards = claim if size is None else min(claim, size)
-        chances, dist = ({}, None)
+        chances: dict[str, Fraction] = {}
+        dist: Dist[Hand] | None = None
         if dfn.hand_cards is not None and size is not None:
             chances, dist = intrigue_odds(dfn.hand_cards, size - sum(n for _, n in dfn.hand_cards), discards)
         after = dfn.evolve(hand=None if size is None else size - discards, hand_cards=None)
@@ -238,6 +241,7 @@ def _intimidate(board: Board, decl: Declaration, names: tuple[str, ...], winner_
         return board, KeywordEffect("intimidate", winner_key, names, 0, None,
                                     "intimidate: acts only for the attacking player (glossary \"Intimidate\")")
     standing = tuple((i, c) for i, c in loser.in_play() if c.standing)
+    target: int | None
     if decl.intimidate is not None:
         target = decl.intimidate
         c = loser.characters[target]
@@ -349,6 +353,7 @@ def play_challenge(board: Board, decl: Declaration, *, declare: bool = True, che
     winner_key = None if winner == "none" else (a_key if winner == "attacker" else d_key)
     acted = False
     for keyword in board.keyword_order if winner_key else ():
+        assert winner_key is not None  # the loop runs only when someone won
         out = _keyword(board, decl, keyword, winner_key, strength[0] - strength[1])
         if out is None:
             continue

@@ -10,19 +10,25 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer.dice import deal
 from explorer.dist import Dist
 from explorer.games.agot_lcg.model import Character
 
 __all__ = [
-    "MAX_DISCARD_OUTCOMES", "ClaimEffect", "discard_chance", "discard_outcomes", "least_power_kills",
+    "MAX_DISCARD_NAMES", "MAX_DISCARD_OUTCOMES", "ClaimEffect", "discard_chance", "discard_outcomes",
+    "least_power_kills",
 ]
 
 Hand = tuple[tuple[str, int], ...]
 
 MAX_DISCARD_OUTCOMES = 2000
 """Largest number of distinct discard outcomes listed one by one; beyond it only per-card odds are given."""
+
+MAX_DISCARD_NAMES = 6000
+"""Most card names the listed outcomes may hold in all (outcomes x names in each): a listing of
+long outcomes stops there too, so that a report stays small (names are at most 100 characters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +42,8 @@ class ClaimEffect:
         kills: military claim: characters the defender chooses and kills (listed and unlisted).
         discards: intrigue claim: cards discarded at random from the defender's hand.
         discard_dist: intrigue claim with a known hand: which cards are discarded, exactly (None
-            when the hand is unknown or has more than `MAX_DISCARD_OUTCOMES` outcomes).
+            when the hand is unknown, or has more than `MAX_DISCARD_OUTCOMES` outcomes or
+            `MAX_DISCARD_NAMES` names in them).
         hand: intrigue claim: the defender's named hand as (card, copies), if given.
         limit: what capped the claim below its value, if anything ("as much as possible").
         upper_bound: True when the number is the claim value only because the defender's
@@ -86,18 +93,36 @@ def discard_chance(hand_size: int, copies: int, discards: int) -> Fraction:
     return 1 - Fraction(math.comb(hand_size - copies, discards), math.comb(hand_size, discards))
 
 
-def discard_outcomes(copies: tuple[int, ...], discards: int) -> int:
+def discard_outcomes(copies: tuple[int, ...], discards: int, limit: int | None = None) -> int:
     """How many distinct outcomes (copies of each name discarded) an intrigue claim has.
+
+    Counted name by name with a running window sum, O(names x discards); discarding d cards has
+    as many outcomes as keeping d, so the smaller of the two is counted. With `limit`, counting
+    stops as soon as the count is known to exceed it (the number returned is then only > limit).
 
     >>> discard_outcomes((1,) * 100, 4)
     3921225
     >>> discard_outcomes((1, 3), 2)
     2
+    >>> discard_outcomes((1,) * 1000, 100, limit=2000) > 2000
+    True
     """
-    ways = [1] + [0] * discards
+    size = sum(copies)
+    if not 0 <= discards <= size:
+        return 0
+    d = min(discards, size - discards)
+    ways = [1] + [0] * d
     for n in copies:
-        ways = [sum(ways[t - k] for k in range(min(n, t) + 1)) for t in range(discards + 1)]
-    return ways[discards]
+        window, new = 0, []
+        for t in range(d + 1):
+            window += ways[t]
+            if t > n:
+                window -= ways[t - n - 1]
+            new.append(window)
+        ways = new
+        if limit is not None and ways[d] > limit:
+            break
+    return ways[d]
 
 
 def intrigue_odds(hand: Hand, extra: int, discards: int) -> tuple[dict[str, Fraction], Dist[Hand] | None]:
@@ -109,10 +134,20 @@ def intrigue_odds(hand: Hand, extra: int, discards: int) -> tuple[dict[str, Frac
     >>> chances["Ned"], dist.probability((("Robb", 1),))
     (Fraction(1, 4), Fraction(3, 4))
     """
+    chances, dist = _intrigue_odds(hand, extra, discards)
+    return dict(chances), dist
+
+
+@lru_cache(maxsize=256)
+def _intrigue_odds(hand: Hand, extra: int, discards: int) -> tuple[tuple[tuple[str, Fraction], ...], Dist[Hand] | None]:
+    """`intrigue_odds`, remembered: a plan search meets the same hand and claim many times."""
     size = sum(n for _, n in hand) + extra
-    chances = {name: discard_chance(size, n, discards) for name, n in sorted(hand)}
+    by_copies: dict[int, Fraction] = {}  # the chance depends on the copies only
+    chances = tuple((name, by_copies.get(n) or by_copies.setdefault(n, discard_chance(size, n, discards)))
+                    for name, n in sorted(hand))
     cards = dict(hand) | ({"other": extra} if extra else {})
-    if discard_outcomes(tuple(cards.values()), discards) > MAX_DISCARD_OUTCOMES:
+    outcomes = discard_outcomes(tuple(cards.values()), discards, MAX_DISCARD_OUTCOMES)
+    if outcomes > MAX_DISCARD_OUTCOMES or outcomes * min(discards, len(cards)) > MAX_DISCARD_NAMES:
         return chances, None
     return chances, deal(cards, discards)
 

@@ -116,7 +116,8 @@ def explain(trigger: Trigger, depth: int = 0) -> tuple[TraceEntry, ...]:
     """
     c = trigger.condition
     out = [TraceEntry(depth, c, "imminent", None, "event", f"{c}: the triggering condition becomes imminent", _TC)]
-    state, stopper, replacements, occurred = "imminent", "", [], False
+    replacements: list[str] = []
+    state, stopper, occurred = "imminent", "", False
     for ability in _ordered(trigger):
         interrupt = ability.kind in ABILITY_KINDS[:4]
         if not interrupt and not occurred:

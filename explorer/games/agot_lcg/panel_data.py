@@ -59,18 +59,38 @@ def winner_grid(max_attacker_str: int = 10, max_defender_str: int = 10, *, attac
     """The winner over attacker STR x defender STR, showing the tie and zero-STR rules (p.23).
 
     `attackers` and `defenders` count the participating characters on each side (0 shows the
-    "at least 1 participating character" rule).
+    "at least 1 participating character" rule). Each axis holds every STR from 0 while the STR
+    asked for is at most `GRID_STEPS`; beyond, at most `GRID_STEPS` + 3 values from 0 to it (0, 1
+    and 2 always among them), so the grid's size never follows the STR.
 
     >>> g = winner_grid(2, 2)
     >>> g.winners[0], g.reasons[1][1], g.reasons[1][0]
     (('none', 'defender', 'defender'), 'tie: attacker', 'unopposed')
+    >>> big = winner_grid(10**6, 5)
+    >>> len(big.attacker_str), big.attacker_str[:3], big.attacker_str[-1], big.defender_str
+    (33, (0, 1, 2), 1000000, (0, 1, 2, 3, 4, 5))
     """
-    rows = range(max_attacker_str + 1)
-    cols = range(max_defender_str + 1)
+    rows, cols = _grid_axis(max_attacker_str), _grid_axis(max_defender_str)
     winners = tuple(tuple(challenge_winner(a, d, attackers, defenders) for d in cols) for a in rows)
     codes = tuple(tuple({"attacker": 1, "defender": -1, "none": 0}[w] for w in row) for row in winners)
-    reasons = tuple(tuple(_reason(a, d, winners[a][d], attackers, defenders) for d in cols) for a in rows)
-    return WinnerGrid(tuple(rows), tuple(cols), winners, codes, reasons)
+    reasons = tuple(tuple(_reason(a, d, w, attackers, defenders) for d, w in zip(cols, row))
+                    for a, row in zip(rows, winners))
+    return WinnerGrid(rows, cols, winners, codes, reasons)
+
+
+GRID_STEPS = 30
+"""Most steps along one axis of the winner grid (a chart stays small whatever the STR)."""
+
+
+def _grid_axis(top: int) -> tuple[int, ...]:
+    """STR values 0..top, every one up to `GRID_STEPS`, else evenly spread (0, 1, 2 kept).
+
+    >>> _grid_axis(3), _grid_axis(300)[:4], len(_grid_axis(300))
+    ((0, 1, 2, 3), (0, 1, 2, 10), 33)
+    """
+    if top <= GRID_STEPS:
+        return tuple(range(top + 1))
+    return tuple(sorted({0, 1, 2} | {top * i // GRID_STEPS for i in range(GRID_STEPS + 1)}))
 
 
 def step_trace(outcome: ChallengeOutcome, label: str = "") -> list[dict[str, Any]]:

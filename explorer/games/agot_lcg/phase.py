@@ -151,7 +151,7 @@ def play_planned(board: Board, planned: PlannedChallenge) -> ChallengeRecord:
         defenders, more = _able(board, board.other(planned.attacker), planned.defenders)
         decl = replace(decl, defenders=defenders)
         return ChallengeRecord(planned, play_challenge(board, decl), dropped + more)
-    tried: tuple = ()
+    tried: tuple[tuple[tuple[tuple[int, int], ...], Gain], ...] = ()
     if planned.stealth is None and any(board.player(planned.attacker).characters[i].has("stealth")
                                        for i in attackers):
         choice, tried = best_stealth(board, decl)

@@ -83,7 +83,7 @@ PLAN_RULINGS: tuple[str, ...] = (
     "Plans are compared by game result, then power swing over the round with dominance, then characters killed, "
     "then cards lost by the opponent, then STR kept standing; among equals the plan found first wins, fewer "
     "challenges first and types in the order military, intrigue, power (a ruling)",
-    "The search compares every plan: at most 6 characters a side and 20000 plans, refused up front beyond that "
+    "The search compares every plan: at most 6 characters a side and 5000 plans, refused up front beyond that "
     "(a computing limit, not a rule)",
 )
 """Rulings of the best plan search (``best_plan``)."""

@@ -16,7 +16,15 @@ from explorer.errors import ScenarioError
 from explorer.fields import check_whole, describe
 from explorer.games.arcadia_quest.chains import chain_successes
 from explorer.games.arcadia_quest.data import ABILITIES, CARD_GROUPS
-from explorer.games.arcadia_quest.model import ATTACK_DIE, DEFENCE_DIE, KINDS, MAX_DICE, MAX_REROLLS, Trial
+from explorer.games.arcadia_quest.model import (
+    ATTACK_DIE,
+    DEFENCE_DIE,
+    KINDS,
+    MAX_DICE,
+    MAX_REROLLS,
+    MAX_TARGET,
+    Trial,
+)
 
 __all__ = [
     "MAX_LIFE", "MAX_REWARD", "AttackCard", "Hero", "Monster", "Roll", "attack_roll", "check_abilities",
@@ -144,7 +152,7 @@ class Monster:
         check_whole(self.life, f"{self.at}.life", minimum=1, maximum=MAX_LIFE)
         check_whole(self.defence, f"{self.at}.defence", maximum=MAX_DICE)
         if self.overkill is not None:
-            check_whole(self.overkill, f"{self.at}.overkill", minimum=1)
+            check_whole(self.overkill, f"{self.at}.overkill", minimum=1, maximum=MAX_TARGET)
             if self.overkill < self.life:
                 raise ScenarioError(f"{self.at}.overkill", f"must be >= {self.at}.life ({self.life}): an overkill "
                                                            f"is a kill, got {self.overkill}")

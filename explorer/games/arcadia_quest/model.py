@@ -19,7 +19,7 @@ from explorer.fields import check_whole, describe
 from explorer.sourced import Sourced
 
 __all__ = [
-    "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "KINDS", "MAX_DICE", "MAX_REROLLS", "Attack", "AttackResult",
+    "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "KINDS", "MAX_DICE", "MAX_REROLLS", "MAX_TARGET", "Attack", "AttackResult",
     "AttackScenario", "Defence", "Target", "Trial", "check_die", "resolve_attack", "roll_successes", "successes",
 ]
 
@@ -46,6 +46,8 @@ MAX_DICE = 30
 """Most dice in one pool (a computing limit; the base box has 8 attack and 6 defence dice)."""
 MAX_REROLLS = 20
 """Largest reroll pool (a computing limit, far above any card)."""
+MAX_TARGET = 1000
+"""Largest Life of the one-attack target, and largest Overkill of any target (only compared with wounds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,7 @@ def roll_successes(dice: int, rerolls: int, trial: Trial, *, cut_below: float = 
         done = {k: w * trial.total for k, w in done.items()}
         step: dict[tuple[int, int, int], int] = {}
         for (left, points, k), w in open_.items():
-            moves = ((trial.crit, left, points, k + crit_worth),  # CRIT: a success, and a die replaces it
+            moves: tuple[tuple[int, int, int, int], ...] = ((trial.crit, left, points, k + crit_worth),  # CRIT: a success, and a die replaces it
                      (trial.plain, left - 1, points, k + 1))      # plain success: this die is done
             if points:
                 moves += ((trial.fail, left, points - 1, k),)     # failure rerolled: the die rolls again
@@ -199,13 +201,13 @@ class Target:
     overkill: int | None = None
 
     def __post_init__(self) -> None:
-        _whole(self.life, "target.life", minimum=1)
-        _whole(self.wounds, "target.wounds")
+        _whole(self.life, "target.life", minimum=1, maximum=MAX_TARGET)
+        _whole(self.wounds, "target.wounds", maximum=MAX_TARGET)
         if self.wounds >= self.life:
             raise ScenarioError("target.wounds", f"must be < target.life ({self.life}): with {self.wounds} "
                                                  "wounds the target is already dead")
         if self.overkill is not None:
-            _whole(self.overkill, "target.overkill", minimum=1)
+            _whole(self.overkill, "target.overkill", minimum=1, maximum=MAX_TARGET)
 
     @property
     def life_left(self) -> int:

@@ -31,8 +31,13 @@ MAX_ATTACKS = 50
 """Largest cap on the number of attacks."""
 MAX_PARTY = 4
 """Most heroes taking turns (a Guild has 3 Heroes; allies of several Guilds are allowed up to 4)."""
-MAX_WORK = 150_000
-"""Largest (states a step may hold) x (attacks): a computing limit, checked before any work."""
+MAX_WORK = 2_000_000
+"""Largest estimated work (microseconds, about 2 s; `AttackSequence.work`), checked before any of it."""
+STEP_COST = 2.0
+"""Microseconds per inner step of an attack (measured: 0.01 to 1.9 for sequences of 0.1 to 20 s), so
+that the estimate stays above the time taken."""
+WORD_BITS = 3000
+"""Bits of weight after which an inner step costs twice as much (the weights grow at every attack)."""
 SETTLED = Fraction(1, 10**15)
 """Attacks stop being followed once the probability still undecided is at most this (reported)."""
 
@@ -59,11 +64,46 @@ class AttackSequence:
         if not 1 <= len(self.party) <= MAX_PARTY:
             raise ScenarioError("party", f"must list 1 to {MAX_PARTY} heroes, got {len(self.party)}")
         check_whole(self.max_attacks, "max_attacks", minimum=1, maximum=MAX_ATTACKS)
-        work = self.state_bound() * self.max_attacks
+        work = self.estimate()
         if work > MAX_WORK:
-            raise ScenarioError("party", f"too big to follow exactly: up to {self.state_bound()} states x "
-                                         f"{self.max_attacks} attacks = {work} > {MAX_WORK} (a computing limit); "
-                                         "use fewer heroes, lower Life or a smaller max_attacks")
+            raise ScenarioError("party", f"too big to follow exactly: about {work / 1e6:.1f} s of work estimated "
+                                         f"(limit {MAX_WORK / 1e6:.0f} s: up to {self.state_bound()} states, "
+                                         f"{self.max_attacks} attacks); use fewer heroes, lower Life or a smaller "
+                                         "max_attacks")
+
+    def estimate(self) -> float:
+        """Estimated microseconds of `resolve_sequence`: inner steps of an attack (`work`) at `STEP_COST`
+        each, over `max_attacks` attacks whose weights grow by the same bits every attack.
+
+        >>> orc = Monster("Orc Marauder", attack=3, kind="melee", life=2, overkill=3, reward=1)
+        >>> AttackSequence(((Hero("Grom", 1, 5), AttackCard("Rusty Sword", 3, "melee")),), orc).estimate() < 1e5
+        True
+        """
+        steps, bits = self.work()
+        attacks = self.max_attacks
+        return STEP_COST * steps * (attacks + bits * attacks * (attacks + 1) / (2 * WORD_BITS))
+
+    def work(self) -> tuple[int, int]:
+        """What following the attacks costs, estimated before any of it: (inner steps of one attack
+        over every state it can hold, bits its weights gain per attack).
+
+        An attack's inner steps are, per state, the Wound classes of the hero's strike times the
+        classes of the Payback (both capped by the Life left, and by the outcomes the rolls have).
+        """
+        target, party = self.target, self.party
+        dazes_monster = any("daze-on-wound" in hero.abilities for hero, _ in party)
+        dazes_heroes = "daze-on-wound" in target.abilities
+        sizes = [(hero.life_left + 1) * (1 + dazes_heroes) for hero, _ in party]
+        steps, bits = 0, 0
+        for turn, (hero, card) in enumerate(party):
+            hits, hit_bits, paid, paid_bits = _strike_sizes(self, hero, card)
+            bits = max(bits, hit_bits + paid_bits)
+            others = prod(sizes) // sizes[turn] * (1 + dazes_monster) * (1 + dazes_heroes)
+            on_monster = sum(min(target.life - mw + 1, hits) + (target.overkill is not None)
+                             for mw in range(target.wounds, target.life))
+            on_hero = sum(min(hero.life_left - taken + 1, paid) for taken in range(hero.life_left))
+            steps += others * on_monster * max(1, on_hero * (1 + dazes_heroes))
+        return steps, bits
 
     def state_bound(self) -> int:
         """Most states one step can hold (Monster wounds and Daze, heroes' wounds and Daze, turn)."""
@@ -114,6 +154,28 @@ class SequenceResult:
 
 Table = tuple[tuple[tuple[Any, ...], int], ...]
 """Classes of one attack's outcomes with integer weights over the attack's total weight."""
+
+
+def _strike_sizes(seq: AttackSequence, hero: Hero, card: AttackCard) -> tuple[int, int, int, int]:
+    """Most outcomes, and most bits of the total weight, of the hero's strike and of the Payback to it."""
+    target = seq.target
+    hits, hit_bits, paid, paid_bits = 1, 1, 1, 1
+    for wounded in (False, True):
+        for dazed in (False, True):
+            attack = attack_roll(card.dice, card.kind, hero.rerolls, hero.abilities, wounded=wounded,
+                                 target_flanked=target.flanked, attack_die=seq.attack_die)
+            defence = defence_roll(target.defence, target.rerolls, target.abilities, wounded=wounded, dazed=dazed,
+                                   attacker_abilities=hero.abilities, defence_die=seq.defence_die)
+            dist = strike(attack, defence, ROLL_CUT)
+            hits, hit_bits = max(hits, len(dist)), max(hit_bits, dist.total.bit_length())
+            if seq.opponent_attacks and seq.payback_reaches:
+                back = attack_roll(target.attack, target.kind, target.rerolls, target.abilities, wounded=wounded,
+                                   target_flanked=hero.flanked, attack_die=seq.attack_die)
+                parry = defence_roll(hero.defence + card.defence_bonus, hero.rerolls, hero.abilities, wounded=wounded,
+                                     dazed=dazed, attacker_abilities=target.abilities, defence_die=seq.defence_die)
+                dist = strike(back, parry, ROLL_CUT)
+                paid, paid_bits = max(paid, len(dist)), max(paid_bits, dist.total.bit_length())
+    return hits, hit_bits, paid, paid_bits
 
 
 @lru_cache(maxsize=4096)

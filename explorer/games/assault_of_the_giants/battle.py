@@ -10,7 +10,7 @@ from functools import lru_cache
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.casualties import Casualties, casualties_by_damage
-from explorer.games.assault_of_the_giants.combat import side_totals
+from explorer.games.assault_of_the_giants.combat import check_battle_cost, side_totals
 from explorer.games.assault_of_the_giants.model import Battle, Side, Status, Unit
 from explorer.packed import Packing
 
@@ -134,6 +134,7 @@ def resolve_battle(battle: Battle) -> BattleResult:
 
         return best_result(battle)
     atk, dfn = battle.attacker, battle.defender
+    check_battle_cost(atk, dfn)  # both rolls weighed before either is computed (about 2 s together)
     atk_totals, dfn_totals = _totals(atk, "attacker"), _totals(dfn, "defender")
     to_defender = _damage(atk_totals.marginal(0), dfn_totals.marginal(1))
     to_attacker = _damage(dfn_totals.marginal(0), atk_totals.marginal(1))

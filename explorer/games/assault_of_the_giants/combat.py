@@ -9,9 +9,9 @@ The tests check that the two agree, and both against a brute-force enumeration.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
-from explorer.counts import NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_counts
+from explorer.counts import MAX_WORK, NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_cost, roll_counts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.cards import card_shift, played
@@ -22,8 +22,8 @@ from explorer.games.assault_of_the_giants.model import (
     Symbols,
 )
 
-__all__ = ["modifiers_from_commands", "side_totals", "convert", "reroll_choice", "split_rerolls", "kind_order",
-           "POLICIES", "SYMBOLS", "conversions_of"]
+__all__ = ["modifiers_from_commands", "side_totals", "side_cost", "check_battle_cost", "convert", "reroll_choice",
+           "split_rerolls", "kind_order", "POLICIES", "SYMBOLS", "conversions_of"]
 
 Control = tuple[int, int, int]
 """Per kind of die: (blank dice, dice showing 1 arcane only, dice showing 2 arcane only)."""
@@ -207,12 +207,47 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     >>> side_totals(side).probability((1, 0))
     Fraction(3, 4)
     """
-    if side.reroll_policy not in POLICIES:
-        raise ScenarioError("reroll_policy", f"must be one of {', '.join(POLICIES)}, got {side.reroll_policy!r}")
     side = played(side)
-    pool = tuple((die.faces, n) for die, n in side.pool)
-    totals = roll_counts(pool, SYMBOLS, rerolls=side.modifiers.rerolls, policy=POLICIES[side.reroll_policy],
-                         conversions=conversions_of(side.modifiers), report=SYMBOLS[:2])
+    totals = roll_counts(**_engine_request(side))
     pairs = cast(Dist[tuple[int, int]], totals)  # two symbols reported: pairs
     hits, blocks = card_shift(side)
     return pairs.map(lambda t: (t[0] + hits, t[1] + blocks)) if hits or blocks else pairs
+
+
+def _engine_request(side: Side) -> dict[str, Any]:
+    """The count engine's arguments for a side's roll, cards already played (`side_totals`, `side_cost`)."""
+    if side.reroll_policy not in POLICIES:
+        raise ScenarioError("reroll_policy", f"must be one of {', '.join(POLICIES)}, got {side.reroll_policy!r}")
+    return {"pool": tuple((die.faces, n) for die, n in side.pool), "symbols": SYMBOLS,
+            "rerolls": side.modifiers.rerolls, "policy": POLICIES[side.reroll_policy],
+            "conversions": conversions_of(side.modifiers), "report": SYMBOLS[:2]}
+
+
+def side_cost(side: Side) -> int:
+    """Estimated microseconds of `side_totals`, weighed before computing (`explorer.counts.roll_cost`).
+
+    Raises:
+        ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
+    """
+    return roll_cost(**_engine_request(played(side)))
+
+
+def check_battle_cost(attacker: Side, defender: Side) -> None:
+    """Refuse, before either side rolls, a battle whose two rolls together would pass the engine's
+    limit (`explorer.counts.MAX_WORK`, about 2 s), naming the costlier side's pool.
+
+    >>> die = CombatDie("d", ((1, 0, 0), (0, 0, 0)) * 3)
+    >>> check_battle_cost(Side(((die, 3),), Modifiers(), ()), Side(((die, 3),), Modifiers(), ()))
+    """
+    costs = {}
+    for role, side in (("attacker", attacker), ("defender", defender)):
+        try:
+            costs[role] = side_cost(side)
+        except ScenarioError as error:
+            raise ScenarioError(f"{role}.{error.field}", error.problem) from None
+    if sum(costs.values()) > MAX_WORK:
+        role = max(costs, key=lambda r: costs[r])
+        raise ScenarioError(f"{role}.pool", f"too big for the exact engine with the other side's roll (about "
+                                            f"{costs['attacker'] / 1e6:.1f} s + {costs['defender'] / 1e6:.1f} s of "
+                                            f"work estimated, limit {MAX_WORK / 1e6:.0f} s a battle); roll fewer "
+                                            "dice or kinds of dice together, or use fewer rerolls")
