@@ -213,7 +213,7 @@ SNAPSHOT_JS = r"""
     const agot = el.closest('.agot-panel');
     const group = aq ? (el.closest('.explorer-charts') ? 'aq' : 'aq-other')
       : agot ? (el.closest('.explorer-results') ? 'agot' : el.closest('.agot-odds') ? 'agot-odds' : 'agot-other')
-      : el.closest('.explorer-charts') ? 'battle'
+      : el.closest('.aotg-plan-tab') ? 'aotg-plan' : el.closest('.explorer-charts') ? 'battle'
       : el.closest('.lab-root') ? 'lab' : el.closest('.aotg-panel') ? 'assault' : 'other';
     return {
       id: ex.idOf(el), group,

@@ -14,6 +14,10 @@ times, a fresh page each time, with the CPU throttled 4x (Chrome DevTools
    summary table agrees to the precision printed. The scenario box must show each change;
 3. a bad input (-1 dice): every battle chart must turn ``stale`` with an overlay naming the field
    and keep the last valid battle; a valid value brings them back, drawn and right;
+3b. the panel's decision tabs (`tests/browser_aotg_tabs.py`): "What should I reroll?", "Which row?
+   (advisor)", "Plan of battles" and "Rules of the table" opened one by one; each shows what is
+   computed here from the inputs it shows (the roll, the hand, the plan's text, the table), before
+   and after one change;
 4. the Arcadia Quest tab (`tests/browser_arcadia.py`): its charts drawn, then a monster's Life,
    a Close Monster added, the view and the Payback's reach changed; after each, every visible chart
    EQUALS the figures computed here for the encounter in its scenario box (``.aq-scenario-text``),
@@ -35,7 +39,7 @@ loads (first chart and first check only, for the unthrottled target); ``EXPLORER
 (seconds, default 120) bounds a page's first render.
 
 Writes under ``build/``: ``browser-timings.json`` (the measurements), ``screenshots/app-1400x900.png``,
-``app-1024x768.png``, ``aq-1400x900.png`` and ``aq-1024x768.png`` (first load, after its checks), ``screenshots/failure-load-N.png`` on a
+``app-1024x768.png``, ``aq-1400x900.png``, ``aq-1024x768.png`` and ``aotg-<tab>-1400x900.png`` (first load, after its checks), ``screenshots/failure-load-N.png`` on a
 failure, and ``voila-browser.log`` (the server and its kernels). Run alone::
 
     .venv/bin/python -m pytest tests/test_browser.py -q -s -p no:cacheprovider
@@ -59,6 +63,8 @@ import pytest
 
 from tests.browser_agot import CHANGES as AGOT_CHANGES
 from tests.browser_agot import AgotSteps
+from tests.browser_aotg_tabs import TABS as AOTG_TABS
+from tests.browser_aotg_tabs import AotgTabsSteps
 from tests.browser_arcadia import CHANGES as ARCADIA_CHANGES
 from tests.browser_arcadia import ArcadiaSteps
 from tests.browser_support import (
@@ -107,9 +113,10 @@ SERVER_START_S = 90.0
 WS_BUDGET_BYTES = 6_000_000
 """The issue's budget for widget messages per page (asserted: a size, not a time)."""
 MIN_TIMED_CHANGES = 10
-APP_CHARTS = 8
-"""Charts in the real app as it opens: 4 battle, what-if, sweep heatmap (hidden tab), 2 in the dice lab (hidden
-tab). The Arcadia Quest tab's 6 charts come when it is first opened (`explorer.app.LazyTab`)."""
+APP_CHARTS = 13
+"""Charts in the real app as it opens: 4 battle, what-if, sweep heatmap, reroll advisor, row advisor, 3 of the plan of
+battles (hidden tabs, drawn when shown), 2 in the dice lab (hidden tab). The Arcadia Quest tab's 6 charts come when
+it is first opened (`explorer.app.LazyTab`)."""
 TARGETS = {"first_chart_unthrottled_median_s": 5.0, "first_chart_throttled_4x_median_s": 15.0,
            "websocket_mb_per_page": WS_BUDGET_BYTES / 1e6}
 """The issue's targets: reported against the measurements; only the websocket size is asserted."""
@@ -221,6 +228,7 @@ class Load:
     lab: dict[str, Any] = field(default_factory=dict)
     arcadia: dict[str, Any] = field(default_factory=dict)
     agot: dict[str, Any] = field(default_factory=dict)
+    aotg_tabs: dict[str, Any] = field(default_factory=dict)
     steps: dict[str, str] = field(default_factory=dict)
     """Step name -> "ok", "FAILED: ...", or "not run: ..."."""
     kernel_tracebacks: list[str] = field(default_factory=list)
@@ -389,7 +397,7 @@ class Driver:
         self.load.first_chart_wall_ms = round((time.perf_counter() - start) * 1000, 1)
         self.load.first_chart_ms = round(page.evaluate("() => window.__explorerTest.firstDrawn"), 1)
         self.wait(f"""() => {{
-            const charts = [...document.querySelectorAll('.aotg-panel .explorer-charts .explorer-chart')];
+            const charts = [...document.querySelectorAll('.aotg-panel .explorer-results .explorer-charts .explorer-chart')];
             const box = document.querySelector('.aotg-scenario-text textarea');
             return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn')
               && box && box.value.length > 0;
@@ -572,6 +580,8 @@ def run_load(browser: Any, server: Server, load: Load, battles: dict[str, Battle
         steps += [("changes", lambda: [driver.change(c) for c in CHANGES]), ("bad input", driver.bad_input)]
         if load.index == 1:
             steps.append(("screenshots", driver.screenshots))
+        tabs = AotgTabsSteps(driver, load.aotg_tabs, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
+        steps.append(("assault decision tabs", lambda: tabs.run(screenshots=load.index == 1)))
         arcadia = ArcadiaSteps(driver, load.arcadia, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
         steps.append(("arcadia quest", lambda: arcadia.run(screenshots=load.index == 1)))
         agot = AgotSteps(driver, load.agot, SETTLE_TIMEOUT_S, CHANGE_TIMEOUT_S)
@@ -683,7 +693,7 @@ def write_report(loads: list[Load], notebook: Path, seconds: float) -> dict[str,
             "load": ld.index, "cpu_throttle": ld.throttle, "steps": ld.steps,
             "first_chart_ms": ld.first_chart_ms, "first_chart_wall_ms": ld.first_chart_wall_ms,
             "all_visible_charts_drawn_ms": ld.all_charts_ms,
-            "changes": ld.changes, "bad_input": ld.bad_input, "arcadia_quest": ld.arcadia, "agot_lcg": ld.agot, "dice_lab": ld.lab,
+            "changes": ld.changes, "bad_input": ld.bad_input, "arcadia_quest": ld.arcadia, "agot_lcg": ld.agot, "aotg_tabs": ld.aotg_tabs, "dice_lab": ld.lab,
             "websocket_bytes": ld.log.ws_bytes, "websocket_frames": ld.log.ws_frames,
             "websocket_largest_frame_bytes": ld.log.ws_largest,
             "errors": ld.log.errors() + [f"kernel traceback: {t}" for t in ld.kernel_tracebacks] + ld.chart_errors,
@@ -732,6 +742,15 @@ def test_agot_charts_equal_the_resolver_after_every_change(run: Run) -> None:
     for ld in run.loads:
         if ld.full:
             assert len(ld.agot.get("changes", [])) == len(AGOT_CHANGES), f"load {ld.index}: {ld.agot}"
+
+
+def test_aotg_tabs_equal_what_is_computed_from_their_inputs(run: Run) -> None:
+    """The Assault panel's reroll, row, plan and table tabs draw and equal what is computed here, before and after a change."""
+    failures = [f for ld in run.loads if ld.full for f in [ld.failed("assault decision tabs")] if f]
+    assert not failures, "\n\n".join(failures)
+    for ld in run.loads:
+        if ld.full:
+            assert sorted(ld.aotg_tabs.get("tab_to_drawn_wall_ms", {})) == sorted(AOTG_TABS), f"load {ld.index}: {ld.aotg_tabs}"
 
 
 def test_dice_lab_draws_and_follows_its_inputs(run: Run) -> None:

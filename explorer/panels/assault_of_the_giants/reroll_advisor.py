@@ -137,6 +137,7 @@ class RerollAdvisor:
             battle = self._battle()
         except ExplorerError as error:
             self.error.show(str(error))
+            self.chart.mark_stale(f"Not updated: {error}")
             return
         side: Side = getattr(battle, self.role.value)
         self.totals.layout.display = None if self.role.value == "defender" else "none"
@@ -186,6 +187,7 @@ class RerollAdvisor:
             splits = advise_conversion(battle, role, symbols, attacker_totals=totals)  # type: ignore[arg-type]
         except ExplorerError as error:
             self.error.show(str(error))
+            self.chart.mark_stale(f"Not updated: {error}")  # not the last roll's choices as if current
             return
         self.error.clear()
         side: Side = played(getattr(battle, role))  # the cards' rerolls count too

@@ -107,6 +107,7 @@ class RowAdvisor:
             self.options = row_options(battle, hand, objective=self.objective.value, most=self.most.value)
         except ExplorerError as error:
             self.error.show(str(error))
+            self.chart.mark_stale(f"Not updated: {error}")  # not the last chart's options as if current
             return
         self.error.clear()
         self.chart.show(row_advice_figure(self.options, self.objective.value))

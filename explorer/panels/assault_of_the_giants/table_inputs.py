@@ -64,8 +64,8 @@ class RegionRow:
                                             layout=widgets.Layout(width="125px"))
         self.giantslayers = widgets.BoundedIntText(value=int(region.get("giantslayers", 0)), min=0,
                                                    max=MAX_GIANTSLAYERS, description="slayers",
-                                                   style={"description_width": "45px"},
-                                                   layout=widgets.Layout(width="95px"))
+                                                   style={"description_width": "auto"},
+                                                   layout=widgets.Layout(width="105px"))
         self.lyn_armaal = widgets.Checkbox(value=bool(region.get("lyn_armaal", False)), description="Lyn Armaal",
                                            indent=False, layout=widgets.Layout(width="95px"))
         self.remove = widgets.Button(description="✕", tooltip="remove this region",

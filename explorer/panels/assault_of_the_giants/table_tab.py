@@ -92,7 +92,8 @@ class TableTab:
                                             style={"description_width": "auto"}, layout=widgets.Layout(width="150px"))
         self.second = widgets.BoundedIntText(min=0, max=MAX_POOL, description="second pool",
                                              style={"description_width": "auto"}, layout=widgets.Layout(width="160px"))
-        self.began = widgets.Dropdown(description="second pool ran out on", style={"description_width": "auto"})
+        self.began = widgets.Dropdown(description="second pool ran out on", style={"description_width": "auto"},
+                                      layout=widgets.Layout(width="360px"))
         self.rows: list[RegionRow] = []
         self.regions_box = widgets.VBox()
         self.add_region = widgets.Button(description="add region", icon="plus")
