@@ -8,7 +8,7 @@ PORT ?= 8866
 SERVE_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run lab test bench bench-server chromium labextension
+.PHONY: setup run lab test bench bench-server bench-room chromium labextension
 
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ bench: setup
 ## The server over 30 page views in Chromium: page-open times and memory (a few minutes).
 bench-server: setup chromium
 	$(PY) benchmarks/bench_server.py
+
+## A room full of users: 1, 5 and 10 simultaneous sessions on one server (first chart, click to
+## chart, memory per person; a few minutes). Options through ROOM, e.g. ROOM="--warm 10 --max-sessions 11".
+bench-room: setup chromium
+	$(PY) benchmarks/bench_room.py $(ROOM)
 
 ## Rebuild the chart widget's front end from js/ (developers only: needs Node.js and npm).
 labextension: setup

@@ -7,10 +7,16 @@ game's panel. Which games have a panel or a dice lab is read from the game regis
 In `show()` the first game's panel and the dice lab are built at once; every other game's panel
 is built the first time its tab is opened (`LazyTab`), so that a page does not wait for the
 widgets of tabs nobody has looked at yet (a browser creates the views of hidden tabs too).
+
+A shared link (``?game=...&scenario=v1...``, `explorer.share`) is opened by `Explorer.open_link`,
+which the app notebook calls in a cell of its own after the app is shown: with a preheated kernel
+the app is built before any page asks for it, and only that second cell waits for the page's
+address. A link that does not decode shows a message above the tabs and the default scenario.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -18,7 +24,7 @@ import ipywidgets as widgets
 from explorer.errors import ScenarioError
 from explorer.games import GAMES, find_game, labs, load, panels
 
-__all__ = ["show", "build_panel", "DiceLabHost", "LazyTab"]
+__all__ = ["show", "build_panel", "DiceLabHost", "Explorer", "LazyTab"]
 
 
 def build_panel(game: str) -> Any:
@@ -76,6 +82,90 @@ class LazyTab:
         return self.panel
 
 
+class Explorer:
+    """The whole explorer: a tab per game and the dice lab, and the scenario a shared link opens.
+
+    `show()` displays ``Explorer().widget``; the app notebook keeps the object to call
+    `open_link` once the page's address is known (see `explorer.panels.common.share_view`).
+
+    Attributes:
+        tabs: the game tabs and the dice lab; notice: a message about the link (hidden when
+        none); widget: the root.
+    """
+
+    def __init__(self) -> None:
+        from explorer.panels.common import stylesheet
+
+        self.names = panels()
+        titles = [GAMES[n].panel_title or GAMES[n].title for n in self.names] + ["Dice lab"]
+        self.first = build_panel(self.names[0]) if self.names else None
+        self.later = {i: LazyTab(n) for i, n in enumerate(self.names) if i}
+        first = [self.first.widget] if self.first is not None else []
+        self.tabs = widgets.Tab(first + [self.later[i].widget for i in sorted(self.later)] + [DiceLabHost().widget],
+                                titles=titles)
+        self.tabs.add_class("explorer-app")
+        self.tabs.observe(self._opened, "selected_index")
+        header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
+                              "exact results of board-game combat rules; change anything, every chart follows</span>")
+        header.add_class("explorer-header")
+        self.notice = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.notice.add_class("explorer-link-notice")
+        self.widget = widgets.VBox([stylesheet(), header, self.notice, self.tabs], layout=widgets.Layout(width="100%"))
+
+    def _opened(self, change: dict[str, Any]) -> None:
+        if change["new"] in self.later:
+            self.later[change["new"]].open()
+
+    def panel(self, game: str) -> Any:
+        """The panel of `game` (a name or alias), built now if its tab was never opened."""
+        index = self.names.index(find_game(game).name)
+        return self.first if index == 0 else self.later[index].open()
+
+    def select(self, game: str) -> Any:
+        """Show the tab of `game` (built if needed) and return its panel."""
+        panel = self.panel(game)
+        self.tabs.selected_index = self.names.index(find_game(game).name)
+        return panel
+
+    def open_link(self, query: str | None = None) -> bool:
+        """Open what a shared link asks for: a game's tab, and its scenario loaded into the panel.
+
+        A link that does not decode, or whose scenario the game refuses, changes nothing and
+        says why above the tabs (the default scenario stays).
+
+        Args:
+            query: the page's query string; None to read it from Voila (`link_query`).
+
+        Returns:
+            True if the link asked for something and it was opened.
+        """
+        from explorer.panels.common.share_view import link_query, open_scenario
+        from explorer.share import parse_query
+
+        if query is None:
+            query = link_query()
+        try:
+            link = parse_query(query)
+            if link.game is None:
+                return False
+            panel = self.select(link.game)
+            if link.scenario is not None:
+                open_scenario(panel, link.scenario)
+        except ScenarioError as error:
+            self._say(f"This link could not be opened ({error}); showing the default scenario instead.")
+            return False
+        except Exception as error:  # noqa: BLE001 - no traceback reaches the page
+            self._say(f"This link could not be opened ({type(error).__name__}); showing the default scenario instead.")
+            return False
+        self._say("")
+        return True
+
+    def _say(self, text: str) -> None:
+        self.notice.value = (f"<div style='background:#fdedec;border-left:4px solid #b03a2e;padding:4px 10px'>"
+                             f"⚠ {html.escape(text)}</div>") if text else ""
+        self.notice.layout.display = None if text else "none"
+
+
 def show(game: str | None = None) -> widgets.Widget:
     """The whole explorer (a tab per game and the dice lab), or one game's panel.
 
@@ -88,21 +178,4 @@ def show(game: str | None = None) -> widgets.Widget:
     if game is not None:
         widget: widgets.Widget = build_panel(game).widget
         return widget
-    from explorer.panels.common import stylesheet
-
-    names = panels()
-    titles = [GAMES[n].panel_title or GAMES[n].title for n in names] + ["Dice lab"]
-    later = {i: LazyTab(n) for i, n in enumerate(names) if i}
-    first = [build_panel(names[0]).widget] if names else []
-    tabs = widgets.Tab(first + [later[i].widget for i in sorted(later)] + [DiceLabHost().widget], titles=titles)
-    tabs.add_class("explorer-app")
-
-    def opened(change: dict[str, Any]) -> None:
-        if change["new"] in later:
-            later[change["new"]].open()
-
-    tabs.observe(opened, "selected_index")
-    header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
-                          "exact results of board-game combat rules; change anything, every chart follows</span>")
-    header.add_class("explorer-header")
-    return widgets.VBox([stylesheet(), header, tabs], layout=widgets.Layout(width="100%"))
+    return Explorer().widget

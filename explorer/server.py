@@ -30,7 +30,7 @@ import contextvars
 import html
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tornado.web
 from jupyter_core.utils import ensure_async
@@ -64,7 +64,29 @@ _TICKET: contextvars.ContextVar[Ticket | None] = contextvars.ContextVar("explore
 """The ticket of the page request being served (the kernel manager is called inside it)."""
 
 
-class SessionCap:
+if TYPE_CHECKING:
+    class _VoilaKernelManager:
+        """What `SessionCap` uses of the kernel manager it is mixed into (for the type checker only:
+        Voila's classes are untyped, and the class itself is only known when the server starts)."""
+
+        kernel_pools_config: dict[str, Any]
+        _pools: dict[str, list[asyncio.Task[Any]]]
+
+        def __init__(self, **kwargs: Any) -> None: ...
+        def __contains__(self, kernel_id: str) -> bool: ...
+        def list_kernel_ids(self) -> list[str]: ...
+        def start_kernel(self, *args: Any, **kwargs: Any) -> Any: ...
+        def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any: ...
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                           **kwargs: Any) -> None: ...
+        def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any: ...
+        def cull_kernel_if_idle(self, kernel_id: str) -> Any: ...
+        def shutdown_all(self, *args: Any, **kwargs: Any) -> Any: ...
+else:
+    _VoilaKernelManager = object
+
+
+class SessionCap(_VoilaKernelManager):
     """Kernel-manager mixin: counts the kernels that serve pages and keeps the total under a cap.
 
     It is put in front of the class Voila builds (`voila_kernel_manager_factory`), so it sees
@@ -141,7 +163,7 @@ class SessionCap:
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         """Start a kernel for a page (warm kernels are started by Voila's pool, past this method)."""
-        kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+        kernel_id: str = await ensure_async(super().start_kernel(*args, **kwargs))
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
             self._claim(kernel_id)
         return kernel_id
@@ -207,7 +229,7 @@ the icons; offline (a workshop room, this machine) each link is a failed request
 error on every page, so the page is sent without them."""
 
 
-class ExplorerPageHandler(TornadoVoilaHandler):
+class ExplorerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
     """Voila's page handler, plus the ``_xsrf`` cookie, the session cap and no CDN stylesheets."""
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
@@ -223,7 +245,7 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             chunk = _CDN_STYLESHEET.sub("", chunk)
         super().write(chunk)
 
-    async def prepare(self) -> None:  # type: ignore[override]
+    async def prepare(self) -> None:
         """Check the Host and the user as Voila does, then issue the ``_xsrf`` cookie.
 
         The page posts this cookie's value back when it is left, to free its kernel; reading
@@ -261,7 +283,7 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             manager.release(ticket)
 
 
-class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
+class ExplorerShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]  # Voila is untyped
     """Voila's shutdown-on-leave endpoint, answering 404 for unknown and warm kernels."""
 
     @tornado.web.authenticated
@@ -274,7 +296,7 @@ class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
         await super().post(kernel_id)
 
 
-class ExplorerVoila(Voila):
+class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
     """Voila with the explorer's kernel lifetime, session cap and Host check (see the module)."""
 
     max_sessions = Integer(8, config=True, help="The most kernels at a time, warm ones included.")
@@ -283,6 +305,8 @@ class ExplorerVoila(Voila):
         help="Seconds after which a kernel with no open websocket and no activity is shut down.",
     )
     public = Bool(False, config=True, help="Accept any Host header (a token is still required).")
+    kernel_manager: Any
+    """Voila's kernel manager, then ours (`init_settings`)."""
 
     def init_settings(self) -> dict[str, Any]:
         """Voila's settings, with our kernel manager and the Host check back on."""
@@ -294,7 +318,7 @@ class ExplorerVoila(Voila):
             raise ValueError("preheated kernels and progressive rendering do not go together")
         conf.preheat_kernel = False  # Voila then builds a plain manager, with no pool to start
         try:
-            settings = super().init_settings()
+            settings: dict[str, Any] = super().init_settings()
         finally:
             conf.preheat_kernel = preheat
         self.kernel_manager = self._capped_kernel_manager(preheat, self.kernel_manager.allowed_message_types)

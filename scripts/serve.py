@@ -103,8 +103,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-UNUSED_EXTENSIONS = ["jupyterlab-plotly", "anywidget", "jupyterlab_pygments"]
-"""JupyterLab extensions installed alongside but not used by the app's page."""
+UNUSED_EXTENSIONS = ["jupyterlab-plotly", "anywidget", "jupyterlab_pygments", "jupyterlab-jupytext"]
+"""JupyterLab extensions installed alongside but not used by the app's page (jupytext's, which pairs
+the lesson notebooks in JupyterLab, even fails to load outside JupyterLab)."""
 
 
 def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) -> list[str]:

@@ -12,10 +12,14 @@
 // - A hidden chart (a tab not shown) is drawn when it gets a size, not at width 0.
 // - What is on screen is written on the element: data-revision (the kernel's revision drawn)
 //   and data-state (loading / hidden / drawn / stale / error); a chart that cannot draw says so.
+// - The kernel can ask the model (once per page, not per view) to save the figure as PNG or as a
+//   self-contained HTML file (share.js), from the figure the model holds, drawn or not.
 import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from '@jupyter-widgets/base';
+import { saveChart, sharingWidgets } from './share.js';
 
 const MODULE = 'explorer-chart';
-const VERSION = '1.0.0';
+const VERSION = '1.1.0';
+const { FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView } = sharingWidgets(MODULE, VERSION);
 
 const CSS = `
 .explorer-chart { position: relative; width: 100%; min-width: 0; }
@@ -74,6 +78,16 @@ export class ChartModel extends DOMWidgetModel {
       _view_name: 'ChartView', _view_module: MODULE, _view_module_version: VERSION,
       figure: '{}', revision: 0, note: '', pending: false, height: 300,
     };
+  }
+
+  initialize(attributes, options) {
+    super.initialize(attributes, options);
+    this.on('msg:custom', (content) => {
+      if (!content || content.action !== 'download') return;
+      plotly()
+        .then((lib) => saveChart(lib, this.get('figure'), content.format, content.filename, __webpack_public_path__))
+        .catch((error) => console.warn('explorer-chart: the chart could not be saved:', error));
+    });
   }
 }
 
@@ -180,7 +194,11 @@ const plugin = {
   requires: [IJupyterWidgetRegistry],
   autoStart: true,
   activate: (_app, registry) => {
-    registry.registerWidget({ name: MODULE, version: VERSION, exports: { ChartModel, ChartView } });
+    registry.registerWidget({
+      name: MODULE,
+      version: VERSION,
+      exports: { ChartModel, ChartView, FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView },
+    });
   },
 };
 

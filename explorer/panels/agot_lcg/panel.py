@@ -102,7 +102,7 @@ class AgotPanel(ResolvingHost):
         extras = widgets.Tab([self.odds.widget, self.whatif.widget, self.sweep.widget, self.trace.widget,
                               self.scenario_box.widget],
                              titles=("Card odds, race to 15", "What if? (A vs B)", "Sweep", "The round's steps",
-                                     "Scenario (save, load)"))
+                                     "Scenario, share"))
         root = widgets.VBox([stylesheet(), main, extras])
         root.add_class("agot-panel")
         root.add_class("explorer-root")

@@ -118,7 +118,7 @@ class ArcadiaPanel(ResolvingHost):
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
         extras = widgets.Tab([self.whatif.widget, self.sweep.widget, self.trace.widget, self.scenario_box.widget],
-                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario (save, load)"))
+                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"))
         root = widgets.VBox([stylesheet(), self.banner, main, extras])
         root.add_class("aq-panel")
         root.add_class("explorer-root")

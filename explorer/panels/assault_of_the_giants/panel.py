@@ -117,7 +117,7 @@ class AssaultPanel(ResolvingHost):
         """Tabs that compute only while open (each has ``show(active)``)."""
         views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
                  "Roll once (trace)": self.trace.widget, **{title: tab.widget for title, tab in lazy.items()},
-                 "Scenario (save, share, export)": self.scenario_box.widget}
+                 "Scenario, share": self.scenario_box.widget}
         extras = widgets.Tab(list(views.values()), titles=tuple(views))
         titles = list(views)
 

@@ -40,7 +40,7 @@ __all__ = ["Chart", "ChartGroup", "figure_json", "FRONT_END", "FRONT_END_VERSION
 
 FRONT_END = "explorer-chart"
 """The front end's module name (``js/package.json``, ``js/src/index.js``)."""
-FRONT_END_VERSION = "1.0.0"
+FRONT_END_VERSION = "1.1.0"
 """The front end's module version; a change in ``js/`` bumps it in all three places."""
 
 

@@ -1,0 +1,291 @@
+"""What the lesson notebooks call: examples, small changes, and tables that read well.
+
+The notebooks under ``notebooks/`` stay thin (prose and a few calls); the little logic they need
+lives here, tested like the rest. Every number comes from the one resolver (`explorer.resolve`);
+a *path* names a value in a scenario or in a report's JSON (``report.to_dict()``) with dots and
+list indices: ``attacker.pool.basic``, ``defender.means.damage_taken``, ``challenges[0].attackers``.
+
+Tables are built for people: outcomes in numeric order, only the rows that carry some chance,
+probabilities as percentages.
+
+>>> battle = example("fire-vs-hill.json")
+>>> round(answer(battle, "defender.wiped_out"), 4)
+0.5904
+>>> value({"a": [{"b": 2}]}, "a[0].b")
+2
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from explorer.errors import ScenarioError
+from explorer.report import Report
+from explorer.resolver import load_scenario, resolve
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "ROOT", "example", "changed", "value", "values", "answer", "compare", "vary", "grid", "distributions", "fates",
+    "records", "at_least", "output_file",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout the package runs from (holding ``examples/`` and ``pyproject.toml``)."""
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _steps(path: str) -> list[str | int]:
+    """The keys and indices of a dotted path.
+
+    >>> _steps("players.first.characters[1].str")
+    ['players', 'first', 'characters', 1, 'str']
+    """
+    steps: list[str | int] = []
+    for name, index in _STEP.findall(path):
+        steps.append(int(index) if index else name)
+    if not steps:
+        raise ScenarioError("path", f"{path!r} names no value")
+    return steps
+
+
+def example(name: str) -> dict[str, Any]:
+    """A scenario from the repository's ``examples/`` folder (JSON or TOML).
+
+    Raises:
+        ScenarioError: no such example, or a file the loader refuses.
+    """
+    for folder in (ROOT / "examples", Path.cwd() / "examples", Path.cwd().parent / "examples"):
+        if (folder / name).is_file():
+            return load_scenario(folder / name)
+    raise ScenarioError("example", f"no example {name!r} in {ROOT / 'examples'}")
+
+
+def changed(scenario: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of `scenario` with each path in `changes` set to its value (the original is untouched).
+
+    >>> s = {"attacker": {"pool": {"basic": 3}}}
+    >>> changed(s, {"attacker.pool.basic": 5, "attacker.rerolls": 1}), s
+    ({'attacker': {'pool': {'basic': 5}, 'rerolls': 1}}, {'attacker': {'pool': {'basic': 3}}})
+    """
+    out = copy.deepcopy(dict(scenario))
+    for path, new in changes.items():
+        steps = _steps(path)
+        target: Any = out
+        for step in steps[:-1]:
+            target = target[step] if isinstance(step, int) else target.setdefault(step, {})
+        target[steps[-1]] = copy.deepcopy(new)
+    return out
+
+
+def value(data: Report | Mapping[str, Any], path: str) -> Any:
+    """The value at `path` in a report's JSON (or in any mapping).
+
+    Raises:
+        ScenarioError: the path does not lead to a value (naming the first missing step).
+    """
+    current: Any = data.to_dict() if hasattr(data, "to_dict") else data
+    for step in _steps(path):
+        try:
+            current = current[step]
+        except (KeyError, IndexError, TypeError):
+            raise ScenarioError("path", f"{path!r}: no {step!r} here") from None
+    return current
+
+
+def values(data: Report | Mapping[str, Any], *paths: str, digits: int = 4) -> dict[str, Any]:
+    """Several values of a report by path, numbers rounded to `digits`.
+
+    >>> values(resolve(example("arcadia-troll.json")), "kill", "overkill")
+    {'kill': 0.4126, 'overkill': 0.0018}
+    """
+    found = {}
+    for path in paths:
+        item = _cell(value(data, path))
+        found[path] = round(item, digits) if isinstance(item, float) else item
+    return found
+
+
+def answer(scenario: Mapping[str, Any], path: str) -> Any:
+    """Resolve `scenario` and read `path` in its report (a number, usually).
+
+    >>> answer(example("agot-card-odds.json"), "intrigue.survives")
+    0.96
+    """
+    return value(resolve(scenario), path)
+
+
+def _labelled(values: Iterable[Any] | Mapping[str, Any]) -> list[tuple[Any, Any]]:
+    if isinstance(values, Mapping):
+        return list(values.items())
+    pairs = []
+    for item in values:
+        label = ", ".join(map(str, item)) if isinstance(item, list | tuple) else item
+        pairs.append((label, item))
+    return pairs
+
+
+def _cell(found: Any) -> Any:
+    """An exact fraction as a float; anything else (a whole number, a winner's name, None) as it is."""
+    return float(found) if isinstance(found, Fraction) else found
+
+
+def compare(scenarios: Mapping[str, Mapping[str, Any]], outcomes: Mapping[str, str]) -> pd.DataFrame:
+    """One row per named scenario: the `outcomes` (label -> report path) each gives.
+
+    >>> base = example("arcadia-troll.json")
+    >>> compare({"as is": base, "one more die": changed(base, {"attack.dice": 4})},
+    ...         {"P(kill)": "kill"}).round(3)  # doctest: +NORMALIZE_WHITESPACE
+                  P(kill)
+    option
+    as is           0.413
+    one more die    0.594
+    """
+    import pandas as pd
+
+    rows = {label: {name: _cell(value(resolve(scenario), out)) for name, out in outcomes.items()}
+            for label, scenario in scenarios.items()}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = "option"
+    return frame
+
+
+def vary(scenario: Mapping[str, Any], path: str, values: Iterable[Any] | Mapping[str, Any],
+         outcomes: Mapping[str, str]) -> pd.DataFrame:
+    """One row per value of the input at `path`: the `outcomes` (label -> report path) it gives.
+
+    Args:
+        scenario: the starting scenario.
+        path: the input to change, such as ``attacker.pool.basic``.
+        values: its values, or label -> value (a list shown as its items joined).
+        outcomes: column label -> path in the report.
+
+    >>> vary(example("arcadia-troll.json"), "attack.dice", [2, 3], {"P(kill)": "kill"}).round(3)
+    ... # doctest: +NORMALIZE_WHITESPACE
+                 P(kill)
+    attack.dice
+    2              0.201
+    3              0.413
+    """
+    import pandas as pd
+
+    rows = {}
+    for label, item in _labelled(values):
+        report = resolve(changed(scenario, {path: item}))
+        rows[label] = {name: _cell(value(report, out)) for name, out in outcomes.items()}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = path
+    return frame
+
+
+def grid(scenario: Mapping[str, Any], x: str, xs: Iterable[Any], y: str, ys: Iterable[Any],
+         outcome: str) -> pd.DataFrame:
+    """The report value at `outcome` for every pair of two inputs: rows follow `ys`, columns `xs`.
+
+    >>> grid(example("arcadia-troll.json"), "attack.dice", [2, 3], "attack.rerolls", [0, 1], "kill").round(2)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    attack.dice        2     3
+    attack.rerolls
+    0               0.12  0.28
+    1               0.20  0.41
+    """
+    import pandas as pd
+
+    xs, ys = list(xs), list(ys)
+    cells = [[_cell(value(resolve(changed(scenario, {x: a, y: b})), outcome)) for a in xs] for b in ys]
+    frame = pd.DataFrame(cells, index=pd.Index(ys, name=y), columns=pd.Index(xs, name=x))
+    return frame
+
+
+def _outcome_key(text: str) -> tuple[int, float, str]:
+    """Sort key: numbers in numeric order first, then anything else by its text."""
+    try:
+        return (0, float(text), "")
+    except ValueError:
+        return (1, 0.0, text)
+
+
+def distributions(data: Report | Mapping[str, Any], columns: Mapping[str, str], *,
+                  cut: float = 0.001) -> pd.DataFrame:
+    """Distributions side by side, as percentages: one row per outcome, in numeric order.
+
+    Rows where every column is below `cut` (a probability) are left out, so a table shows
+    what can happen, not a long tail of zeros.
+
+    Args:
+        data: a report (or its JSON).
+        columns: column label -> path of a distribution (outcome -> probability) in the report.
+        cut: the smallest probability worth a row.
+
+    >>> r = resolve(example("fire-vs-hill.json"))
+    >>> distributions(r, {"Ordning Points": "attacker.ordning_points"})  # doctest: +NORMALIZE_WHITESPACE
+             Ordning Points
+    outcome
+    0                  2.98
+    1                 22.77
+    3                 15.21
+    5                 59.04
+    """
+    import pandas as pd
+
+    found = {name: {str(k): float(p) for k, p in value(data, path).items()} for name, path in columns.items()}
+    outcomes = sorted({k for dist in found.values() for k in dist}, key=_outcome_key)
+    kept = [k for k in outcomes if any(dist.get(k, 0.0) >= cut for dist in found.values())]
+    rows = [[round(100 * found[name].get(k, 0.0), 2) for name in columns] for k in kept]
+    index = [int(k) if _outcome_key(k)[0] == 0 and float(k).is_integer() else k for k in kept]
+    return pd.DataFrame(rows, index=pd.Index(index, name="outcome"), columns=list(columns))
+
+
+def fates(data: Report | Mapping[str, Any], side: str) -> pd.DataFrame:
+    """Assault of the Giants: what becomes of each unit of `side`, as percentages.
+
+    >>> fates(resolve(example("fire-vs-hill.json")), "defender").loc["Hill giant 1"].to_dict()
+    {'healthy': 1.07, 'wounded': 1.91, 'defeated': 97.02}
+    """
+    import pandas as pd
+
+    units, names = value(data, f"{side}.units"), value(data, f"{side}.unit_names")
+    rows = {name: {state: round(100 * float(p), 2) for state, p in unit.items()} for name, unit in zip(names, units)}
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = f"{side} unit"
+    return frame
+
+
+def at_least(data: Report | Mapping[str, Any], path: str, k: float) -> float:
+    """The chance that the distribution at `path` (outcome -> probability) is `k` or more.
+
+    >>> round(at_least(resolve(example("fire-vs-hill.json")), "attacker.ordning_points", 3), 4)
+    0.7425
+    """
+    return float(sum(float(p) for outcome, p in value(data, path).items() if float(outcome) >= k))
+
+
+def records(data: Report | Mapping[str, Any], path: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
+    """A list of objects in a report (steps, challenges) as a table, one row each.
+
+    >>> records({"steps": [{"step": "4.2.2", "event": "attacker wins", "rule": "p.23"}]}, "steps", ["step", "event"])
+        step          event
+    0  4.2.2  attacker wins
+    """
+    import pandas as pd
+
+    frame = pd.DataFrame(list(value(data, path)))
+    return frame[list(columns)] if columns is not None else frame
+
+
+def output_file(name: str) -> Path:
+    """Where a lesson writes a file it exports: ``build/exports/<name>`` in the checkout.
+
+    Outside a checkout (no ``pyproject.toml`` beside the package) it is ``exports/<name>`` in
+    the current folder. The folder is created.
+    """
+    folder = ROOT / "build" / "exports" if (ROOT / "pyproject.toml").is_file() else Path.cwd() / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / Path(name).name
