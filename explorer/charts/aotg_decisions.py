@@ -6,16 +6,15 @@ text: they are escaped, so a name reaches the chart as text, never as markup or 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _HEIGHT, _figure, _style
+from explorer.charts.common import _HEIGHT, _figure, _style, escape_text
 from explorer.games.assault_of_the_giants.advice import Alternative
 from explorer.games.assault_of_the_giants.advisor import RowOption
 
-__all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure", "text"]
+__all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure"]
 
 OBJECTIVE_LABELS = {
     "ordning-points": "expected Ordning Points earned",
@@ -28,15 +27,6 @@ OBJECTIVE_LABELS = {
 _TURN_COLORS = ("#c0392b", "#e67e22", "#f1c40f", "#7f8c8d", "#95a5a6")
 
 
-def text(value: str) -> str:
-    """User text made safe for a Plotly label: markup escaped, template braces broken.
-
-    >>> text('<a href="x">A</a> %{y}')
-    '&lt;a href=&quot;x&quot;&gt;A&lt;/a&gt; %\u200b{y}'
-    """
-    return html.escape(value).replace("%{", "%\u200b{")
-
-
 def row_label(option: RowOption) -> str:
     """The cards played from hand, Attack last ("attack now" when none come first).
 
@@ -47,7 +37,7 @@ def row_label(option: RowOption) -> str:
     """
     if not option.extra_cards:
         return "attack now"
-    return " → ".join(text(c) for c in option.played)
+    return " → ".join(escape_text(c) for c in option.played)
 
 
 def _fmt(value: float, objective: str) -> str:
@@ -67,9 +57,9 @@ def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure
     seen: dict[str, int] = {}
     for i, label in enumerate(labels):   # equal labels (same cards, other order) get the whole row
         seen[label] = seen.get(label, 0) + 1
-    labels = [label if seen[label] == 1 else " · ".join(text(c) for c in o.row) for label, o in zip(labels, options)]
+    labels = [label if seen[label] == 1 else " · ".join(escape_text(c) for c in o.row) for label, o in zip(labels, options)]
     values = [float(o.value) for o in options]
-    hover = [f"row: {' · '.join(text(c) for c in o.row)}<br>{o.extra_cards} card(s) before Attack<br>"
+    hover = [f"row: {' · '.join(escape_text(c) for c in o.row)}<br>{o.extra_cards} card(s) before Attack<br>"
              f"{o.modifiers.rerolls} rerolls, {o.modifiers.arcane_to_hits} arcane → 2 hits, "
              f"{o.modifiers.arcane_to_blocks} arcane → block<br>{OBJECTIVE_LABELS.get(objective, objective)}: "
              f"{_fmt(v, objective)} ({o.value})" for o, v in zip(options, values)]
@@ -93,7 +83,7 @@ def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], ob
     >>> reroll_advice_figure([a], ["basic"], "damage").data[0].y
     ('die 1 (basic)',)
     """
-    labels = [", ".join(f"die {i + 1} ({text(dice[i])})" for i in o.reroll) or "keep all" for o in options]
+    labels = [", ".join(f"die {i + 1} ({escape_text(dice[i])})" for i in o.reroll) or "keep all" for o in options]
     values = [float(o.value) for o in options]
     trace = {"type": "bar", "orientation": "h", "y": labels, "x": values, "name": "choice",
              "marker": {"color": ["#1b4f72" if o.best else "#85c1e9" for o in options]},

@@ -1,15 +1,14 @@
 """Assault of the Giants plan charts: points, win chances and armies over a plan of battles.
 
 Pure functions from a `PlanResult` to Plotly figures; player and army names are the user's text
-and are escaped (`aotg_decisions.text`).
+and are escaped (`common.escape_text`).
 """
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from explorer.charts.aotg_decisions import text
-from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style
+from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text
 from explorer.games.assault_of_the_giants.campaign_result import PlanResult
 
 __all__ = ["plan_figures", "PLAYER_COLORS"]
@@ -24,9 +23,9 @@ def _points_figure(result: PlanResult) -> go.Figure:
         dist = result.points(player)
         xs = sorted(dist)
         ps = [dist.probability(x) for x in xs]
-        traces.append({"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": text(player),
+        traces.append({"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": escape_text(player),
                        "marker": {"color": PLAYER_COLORS[n % len(PLAYER_COLORS)]},
-                       "customdata": [f"{text(player)}: P(points = {x}) = {_percent(p)} ({p})" for x, p in zip(xs, ps)],
+                       "customdata": [f"{escape_text(player)}: P(points = {x}) = {_percent(p)} ({p})" for x, p in zip(xs, ps)],
                        "hovertemplate": "%{customdata}<extra></extra>"})
     return _figure(traces, _style("Ordning Points at the end of the plan", "Ordning Points", barmode="group",
                                   xaxis={"dtick": None}))
@@ -35,7 +34,7 @@ def _points_figure(result: PlanResult) -> go.Figure:
 def _wins_figure(result: PlanResult) -> go.Figure:
     chances = result.win_chances()
     players = list(result.plan.players)
-    labels = [text(p) for p in players]
+    labels = [escape_text(p) for p in players]
     traces = []
     for key, name, color in (("wins", "wins alone", "#1e8449"), ("shares", "shares the victory", "#a9dfbf")):
         ps = [chances[p][key] for p in players]
@@ -58,8 +57,8 @@ def _armies_figure(result: PlanResult) -> go.Figure:
     for n, army in enumerate(result.plan.armies):
         ps = [1 - result.wiped_out(army.name, after) for after in range(-1, len(result.plan.battles))]
         traces.append({"type": "scatter", "mode": "lines+markers", "x": steps, "y": [float(p) for p in ps],
-                       "name": text(army.name), "line": {"color": PLAYER_COLORS[n % len(PLAYER_COLORS)]},
-                       "customdata": [f"{text(army.name)} {s}: still fighting {_percent(p)}" for s, p in zip(steps, ps)],
+                       "name": escape_text(army.name), "line": {"color": PLAYER_COLORS[n % len(PLAYER_COLORS)]},
+                       "customdata": [f"{escape_text(army.name)} {s}: still fighting {_percent(p)}" for s, p in zip(steps, ps)],
                        "hovertemplate": "%{customdata}<extra></extra>"})
     return _figure(traces, _style("Armies still on the board, battle by battle", "", "chance some unit is left",
                                   xaxis={"dtick": None, "type": "category"}, yaxis={"range": [0, 1.05]}))

@@ -146,7 +146,7 @@ def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = 
     if any(c.strip().lower() == "attack" for c in so_far):
         raise ScenarioError("attacker.commands", "the Attack Command is already in the row: it must be the card "
                                                  "played to start this battle (p.17)")
-    goal = objective or getattr(attacker, "objective", "ordning-points")
+    goal = objective or attacker.objective
     if goal not in OBJECTIVES:
         raise ScenarioError("objective", f"must be one of {', '.join(OBJECTIVES)}, got {goal!r}")
     worth = value or (lambda b: objective_value(resolve_battle(b), "attacker", goal))

@@ -139,12 +139,13 @@ class BattleReport:
             if side.units:
                 lines.append(f"  all units defeated: {fmt_percent(res.wiped_out())}")
             lines.append("")
-        for name, summary in self.best_play().items():
+        best = self.best_play()
+        for name, summary in best.items():
             relative = summary["relative_gain_float"]
             lines.append(f"BEST PLAY ({name}, objective {summary['objective']}): {summary['value_float']:.4f}, "
                          f"against {summary['misses_value_float']:.4f} with rerolls by 'misses': gain "
                          f"{summary['gain_float']:+.4f}" + (f" ({relative:+.1%})" if relative is not None else ""))
-        if self.best_play():
+        if best:
             lines.append("")
         if self.row_advice is not None:
             goal, options = self.row_advice

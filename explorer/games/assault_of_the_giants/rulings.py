@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
 from explorer.sourced import EXAMPLE
 
 if TYPE_CHECKING:
@@ -66,8 +67,6 @@ def provenance(battle: Battle) -> dict[str, str]:
     'example, not from the rulebook'
     """
     from explorer.games.assault_of_the_giants.cards import played
-    from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
-
     out: dict[str, str] = {}
     for side in (battle.attacker, battle.defender):
         for die, count in played(side).pool:

@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from explorer.charts.aotg_decisions import OBJECTIVE_LABELS
 from explorer.games.assault_of_the_giants.data import CASTE_ORDER, UNIT_PRESETS
 from explorer.games.assault_of_the_giants.model import (
     CASUALTY_ORDERS,
@@ -41,8 +42,6 @@ GIANTSLAYER_ARMY = (0, 0)
 
 _REROLL_LABELS = {"misses": "misses (the spec's)", "blanks": "blanks only", "none": "none",
                   "best": "best play (exact)"}
-_OBJECTIVE_LABELS = {"ordning-points": "Ordning Points earned", "net-ordning-points": "net Ordning Points",
-                     "damage": "damage dealt", "wipe-out": "wiping the enemy out"}
 _CASUALTY_LABELS = {"listed": "listed order (champions first)", "fewest-op": "fewest Ordning Points lost"}
 
 _SWITCHES = ("Race sets the special die (its count is kept) and the units offered by Add unit; "
@@ -101,8 +100,9 @@ class ArmyBuilder:
                                                value="listed", description="casualties")
         self.reroll_policy = widgets.Dropdown(options=[(_REROLL_LABELS.get(r, r), r) for r in REROLL_POLICIES],
                                               value="misses", description="rerolls")
-        self.objective = widgets.Dropdown(options=[(_OBJECTIVE_LABELS[o], o) for o in OBJECTIVES],
+        self.objective = widgets.Dropdown(options=[(OBJECTIVE_LABELS[o], o) for o in OBJECTIVES],
                                           value="ordning-points", description="plays for",
+                                          layout=widgets.Layout(width="380px"),
                                           tooltip="what best play maximises (and what the row advisor values)")
         self.objective.add_class(f"aotg-objective-{role}")
         self.unit_box = widgets.VBox()
