@@ -4,9 +4,10 @@
 game's panel. Which games have a panel or a dice lab is read from the game registry
 (`explorer.games.GAMES`); games without a panel are simply absent.
 
-In `show()` the first game's panel and the dice lab are built at once; every other game's panel
-is built the first time its tab is opened (`LazyTab`), so that a page does not wait for the
-widgets of tabs nobody has looked at yet (a browser creates the views of hidden tabs too).
+In `show()` only the first game's panel is built at once; every other game's panel and the dice
+lab are built the first time their tab is opened (`LazyTab`), and so are the panels' own side
+tabs (`explorer.panels.common.lazy`), so that a page does not wait for the widgets of tabs nobody
+has looked at yet (a browser creates the views of hidden tabs too).
 
 A shared link (``?game=...&scenario=v1...``, `explorer.share`) is opened by `Explorer.open_link`,
 which the app notebook calls in a cell of its own after the app is shown: with a preheated kernel
@@ -60,24 +61,28 @@ class DiceLabHost:
 
 
 class LazyTab:
-    """A tab holding a game's panel, built the first time the tab is opened (`open`).
+    """A tab holding a game's panel (or the dice lab), built the first time the tab is opened (`open`).
+
+    Args:
+        game: the game's registry name, or None for the dice lab.
 
     Attributes:
-        game: the game's registry name; panel: its panel once built (else None);
+        game: as given; panel: the panel (or `DiceLabHost`) once built, else None;
         widget: the tab's content (a note until the panel is built, then the panel's widget).
     """
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str | None) -> None:
         self.game = game
         self.panel: Any = None
-        waiting = widgets.HTML(f"<i>Opening the {GAMES[game].panel_title or GAMES[game].title} panel…</i>")
+        title = "Dice lab" if game is None else f"{GAMES[game].panel_title or GAMES[game].title} panel"
+        waiting = widgets.HTML(f"<i>Opening the {title}…</i>")
         self.widget = widgets.VBox([waiting])
         self.widget.add_class("explorer-lazy-tab")
 
     def open(self) -> Any:
         """Build the panel if it is not built yet, and show it; the panel."""
         if self.panel is None:
-            self.panel = build_panel(self.game)
+            self.panel = DiceLabHost() if self.game is None else build_panel(self.game)
             self.widget.children = (self.panel.widget,)
         return self.panel
 
@@ -99,10 +104,10 @@ class Explorer:
         self.names = panels()
         titles = [GAMES[n].panel_title or GAMES[n].title for n in self.names] + ["Dice lab"]
         self.first = build_panel(self.names[0]) if self.names else None
-        self.later = {i: LazyTab(n) for i, n in enumerate(self.names) if i}
+        self.later: dict[int, LazyTab] = {i: LazyTab(n) for i, n in enumerate(self.names) if i}
+        self.later[len(self.names)] = self.dice_lab_tab = LazyTab(None)
         first = [self.first.widget] if self.first is not None else []
-        self.tabs = widgets.Tab(first + [self.later[i].widget for i in sorted(self.later)] + [DiceLabHost().widget],
-                                titles=titles)
+        self.tabs = widgets.Tab(first + [self.later[i].widget for i in sorted(self.later)], titles=titles)
         self.tabs.add_class("explorer-app")
         self.tabs.observe(self._opened, "selected_index")
         header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"

@@ -15,6 +15,12 @@ application that changes four things:
   and so do kernels whose page is still being sent.
 * **At most ``max_sessions`` kernels**: the warm pool only fills free places, and a page asked for
   when every place is taken gets a short HTML message with status 503 instead of a kernel.
+* **The warm pool refills when the machine is quiet**: a warm kernel taken by a page is replaced
+  one at a time, once no page has been asked for during ``refill_quiet`` seconds and the machine's
+  CPUs are at least half idle (or after ``REFILL_MAX_WAIT_S`` in any case), and at once when a
+  page arrives and finds no warm kernel ready. Voila refills straight away, so when a room of
+  people opens the app together every kernel taken starts a new one (about 2 CPU-seconds each)
+  while the pages being opened still need the CPU.
 * **Host check restored**: Voila turns jupyter_server's ``allow_remote_access`` on; here only
   loopback addresses and ``localhost`` are accepted as the ``Host`` unless ``public`` is set.
 
@@ -29,12 +35,15 @@ import asyncio
 import contextvars
 import html
 import re
+import time
+from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import tornado.web
 from jupyter_core.utils import ensure_async
-from traitlets import Bool, Integer
+from traitlets import Bool, Float, Integer
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -44,6 +53,11 @@ from voila.voila_kernel_manager import voila_kernel_manager_factory
 PLACE_WAIT_S = 5.0
 """How long a page request waits for a place when all are taken before it is refused: on a reload,
 the page left posts its kernel's shutdown at about the time the new page is asked for."""
+
+REFILL_MAX_WAIT_S = 120.0
+"""The longest a taken warm kernel's replacement waits for a quiet machine."""
+REFILL_IDLE_SHARE = 0.5
+"""The machine is quiet when at least this share of its CPU time went idle over the last half second."""
 
 FULL_MESSAGE = "The explorer is full: {n} sessions are open; close a tab or try again in a minute."
 """What a page asked for beyond the cap says (``n`` is the number of open sessions)."""
@@ -77,6 +91,8 @@ if TYPE_CHECKING:
         def list_kernel_ids(self) -> list[str]: ...
         def start_kernel(self, *args: Any, **kwargs: Any) -> Any: ...
         def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any: ...
+        def _initialize(self, notebook_name: str, kernel_id: str | None = None,
+                        **kwargs: Any) -> Coroutine[Any, Any, Any]: ...
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
                            **kwargs: Any) -> None: ...
         def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any: ...
@@ -96,16 +112,23 @@ class SessionCap(_VoilaKernelManager):
     kernel. Warm kernels only take places no session uses, so the kernels never exceed the cap.
     """
 
-    def __init__(self, *, max_sessions: int, warm_target: int = 0, **kwargs: Any) -> None:
+    def __init__(self, *, max_sessions: int, warm_target: int = 0, refill_quiet: float = 0.0,
+                 **kwargs: Any) -> None:
         """Set the cap, then let the kernel manager start (it may fill the warm pool at once).
 
         Args:
             max_sessions: The most kernels at a time, warm ones included.
             warm_target: The warm kernels wanted when places are free (0 without preheating).
+            refill_quiet: Seconds without a page request before a taken warm kernel is replaced
+                (0: at once, as Voila does); a page finding no warm kernel ready starts one at once.
             **kwargs: The kernel manager's own arguments.
         """
         self.max_sessions = max_sessions
         self.warm_target = warm_target
+        self.refill_quiet = refill_quiet
+        self._last_request = -float("inf")  # time.monotonic() of the newest page request
+        self._gates: deque[asyncio.Event] = deque()  # warm kernels waiting for quiet, oldest first
+        self._refilling = 0  # held refills starting now (one at a time)
         self._sessions: set[str] = set()
         self._loading: set[str] = set()  # kernels whose page is still being sent
         self._waiting = 0
@@ -138,6 +161,7 @@ class SessionCap(_VoilaKernelManager):
 
     def admit(self) -> Ticket | None:
         """Reserve a place for a page request: a ticket, or None when every place is taken."""
+        self._last_request = time.monotonic()
         if self._closing or self.open_sessions() >= self.max_sessions:
             return None
         self._waiting += 1
@@ -168,8 +192,67 @@ class SessionCap(_VoilaKernelManager):
             self._claim(kernel_id)
         return kernel_id
 
+    def quiet(self) -> bool:
+        """Whether no page was asked for during the last ``refill_quiet`` seconds."""
+        return time.monotonic() - self._last_request >= self.refill_quiet
+
+    def _initialize(self, notebook_name: str, kernel_id: str | None = None, **kwargs: Any) -> Coroutine[Any, Any, Any]:
+        """Voila's start of a warm kernel (a coroutine), held back until the machine is quiet.
+
+        Voila's pool calls this when it fills (``kernel_id`` None); a restart passes its kernel
+        and is not held, nor is the first fill before any page was asked for. The gate is made here, when the pool adds its task, so that the gates
+        are in the pool's order and `get_rendered_notebook` can open the oldest.
+        """
+        start = super()._initialize(notebook_name, kernel_id, **kwargs)
+        if kernel_id is not None or self.refill_quiet <= 0 or self._last_request == -float("inf"):
+            return start  # a restart, no holding asked for, or the pool's first fill at server start
+        gate = asyncio.Event()
+        self._gates.append(gate)
+        return self._after_quiet(gate, start)
+
+    async def _after_quiet(self, gate: asyncio.Event, start: Coroutine[Any, Any, Any]) -> Any:
+        """Run `start` when a page with no warm kernel opens `gate`, or when the machine is quiet.
+
+        Quiet: no page asked for during ``refill_quiet`` seconds, the CPUs at least half idle over
+        the last half second, and no other held refill starting; or ``REFILL_MAX_WAIT_S`` passed.
+        """
+        held_until = time.monotonic() + REFILL_MAX_WAIT_S
+        before = cpu_sample()
+        try:
+            while not gate.is_set():
+                try:
+                    await asyncio.wait_for(gate.wait(), timeout=0.5)
+                    break
+                except asyncio.TimeoutError:
+                    pass
+                now = cpu_sample()
+                idle = idle_share(before, now)
+                before = now
+                if not self._refilling and ((self.quiet() and idle >= REFILL_IDLE_SHARE) or time.monotonic() > held_until):
+                    break
+        except BaseException:
+            start.close()  # cancelled (the server stops): the start never ran
+            raise
+        finally:
+            if gate in self._gates:
+                self._gates.remove(gate)
+        if gate.is_set():  # a page is waiting for this kernel
+            return await start
+        self._refilling += 1
+        try:
+            return await start
+        finally:
+            self._refilling -= 1
+
+    def _open_gate_for(self, notebook_name: str | None) -> None:
+        """A page is about to take the pool's first kernel: start it now if it is held back."""
+        pool = getattr(self, "_pools", {}).get(notebook_name, [])
+        if pool and not pool[0].done() and self._gates:
+            self._gates[0].set()
+
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
         """Give a page a warm kernel (preheating only): that kernel becomes a session."""
+        self._open_gate_for(kwargs.get("notebook_name", args[0] if args else None))
         render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
         self._claim(kernel_id)
         return render_task, rendered, kernel_id
@@ -207,6 +290,32 @@ class SessionCap(_VoilaKernelManager):
         """Shut every kernel down, without refilling the pool meanwhile."""
         self._closing = True
         await ensure_async(super().shutdown_all(*args, **kwargs))
+
+
+def cpu_sample() -> tuple[float, float]:
+    """(all CPU time, idle CPU time) of the machine so far, in clock ticks; (0, 0) where unknown.
+
+    Read from Linux's ``/proc/stat`` (idle and iowait count as idle); elsewhere the refill only
+    waits for the quiet time.
+    """
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [float(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return (0.0, 0.0)
+    return (sum(fields), sum(fields[3:5]))
+
+
+def idle_share(before: tuple[float, float], after: tuple[float, float]) -> float:
+    """The share of CPU time that went idle between two `cpu_sample` readings (1.0 when unknown).
+
+    >>> idle_share((100.0, 40.0), (200.0, 115.0))
+    0.75
+    >>> idle_share((0.0, 0.0), (0.0, 0.0))
+    1.0
+    """
+    total = after[0] - before[0]
+    return 1.0 if total <= 0 else (after[1] - before[1]) / total
 
 
 def full_page(open_sessions: int) -> str:
@@ -305,6 +414,11 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         help="Seconds after which a kernel with no open websocket and no activity is shut down.",
     )
     public = Bool(False, config=True, help="Accept any Host header (a token is still required).")
+    refill_quiet = Float(
+        2.0, config=True,
+        help="Seconds without a page request (and the CPUs half idle) before a taken warm kernel is "
+             "replaced, one at a time (0: at once, as Voila does); a page finding none ready starts one at once.",
+    )
     kernel_manager: Any
     """Voila's kernel manager, then ours (`init_settings`)."""
 
@@ -343,6 +457,7 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
             allowed_message_types=list(allowed_message_types),
             max_sessions=self.max_sessions,
             warm_target=pool_size,
+            refill_quiet=self.refill_quiet,
             cull_idle_timeout=self.idle_timeout,
             cull_interval=max(1, min(30, self.idle_timeout // 4)),
             cull_connected=False,

@@ -1,7 +1,7 @@
 """Serve the explorer with Voila and print the address to open, token included.
 
 Usage: ``python scripts/serve.py [NOTEBOOK] [--port PORT] [--token TOKEN] [--max-sessions N]
-[--warm N] [--idle-timeout SECONDS] [--public]`` (``make run`` does this; see ``--help``).
+[--warm N] [--refill-quiet SECONDS] [--idle-timeout SECONDS] [--public]`` (``make run`` does this; see ``--help``).
 
 The port is PORT (default 8866) if it is free, otherwise one the system picks; the address
 printed is the one served (``--Voila.port_retries=0``: never another port silently). The server
@@ -22,6 +22,7 @@ HOST = "127.0.0.1"
 DEFAULT_MAX_SESSIONS = 8
 DEFAULT_WARM = 1
 DEFAULT_IDLE_TIMEOUT = 120
+DEFAULT_REFILL_QUIET = 2.0
 MIN_IDLE_TIMEOUT = 15
 """A kernel has no connection from its start until its page has loaded and connected: culling
 it sooner than this could take it from a page still loading on a busy machine."""
@@ -92,6 +93,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help=f"kernels kept ready with the notebook already run (default {DEFAULT_WARM}; 0: none)",
     )
     parser.add_argument(
+        "--refill-quiet", type=float, default=DEFAULT_REFILL_QUIET, metavar="SECONDS",
+        help=f"a warm kernel taken by a page is replaced, one at a time, once no page was asked for during "
+             f"this long and the CPUs are half idle (default {DEFAULT_REFILL_QUIET:g}; 0: at once, as Voila "
+             f"does), or at once when a page finds none ready",
+    )
+    parser.add_argument(
         "--idle-timeout", type=idle_seconds, default=DEFAULT_IDLE_TIMEOUT,
         help=f"seconds before a kernel whose page is gone is shut down (default {DEFAULT_IDLE_TIMEOUT}, "
              f"at least {MIN_IDLE_TIMEOUT})",
@@ -120,6 +127,7 @@ def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) 
         f"--ExplorerVoila.max_sessions={args.max_sessions}",
         f"--ExplorerVoila.idle_timeout={args.idle_timeout}",
         f"--ExplorerVoila.public={args.public}",
+        f"--ExplorerVoila.refill_quiet={max(0.0, args.refill_quiet)}",
         # A bug report can quote a traceback; not shown to the world in public mode.
         f"--show_tracebacks={not args.public}",
         # After a cell, Voila waits this long for its output (the app's widgets) to come through;

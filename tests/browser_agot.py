@@ -21,6 +21,7 @@ from tests.browser_support import (
     REDRAWN_JS,
     SCREENSHOTS,
     VISIBLE_ERRORS_JS,
+    build_side_tab,
     figure_differences,
     plain_figure,
     snapshot,
@@ -185,6 +186,7 @@ class AgotSteps:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         page.locator(".explorer-app .lm-TabBar-tab", has_text="A Game of Thrones").first.click()
+        build_side_tab(page, ".agot-panel", "Scenario, share", "Card odds, race to 15", self.change_s)
         self.driver.wait(READY_JS, None, self.change_s, "A Game of Thrones tab: its 2 charts drawn, the box filled")
         self.report["tab_to_drawn_wall_ms"] = round((time.perf_counter() - start) * 1000, 1)
         self.round = self.settle("as opened")

@@ -24,6 +24,7 @@ from tests.browser_support import (
     REDRAWN_JS,
     SCREENSHOTS,
     VISIBLE_ERRORS_JS,
+    build_side_tab,
     drawn_at,
     figure_differences,
     plain_figure,
@@ -233,6 +234,7 @@ class ArcadiaSteps:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         page.locator(".explorer-app .lm-TabBar-tab", has_text="Arcadia Quest").first.click()
+        build_side_tab(page, ".aq-panel", "Scenario, share", "What if? (A vs B)", self.change_s)
         self.driver.wait(READY_JS, None, self.change_s, "Arcadia Quest tab: its 4 charts drawn and the scenario box filled")
         self.report["tab_to_drawn_wall_ms"] = round((time.perf_counter() - start) * 1000, 1)
         self.encounter = self.settle("as opened", self.view)

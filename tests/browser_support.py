@@ -389,6 +389,18 @@ def attach(page: Any) -> PageLog:
     return log
 
 
+def build_side_tab(page: Any, panel_css: str, title: str, back_to: str, timeout_s: float) -> None:
+    """Open a panel's side tab `title` once, so that it is built, then go back to tab `back_to`.
+
+    The app builds a panel's side tabs (scenario box, sweep, advisors...) the first time each is
+    opened (`explorer.panels.common.lazy`); the tests read the scenario box, so they open it first,
+    as a person would to see the scenario.
+    """
+    tabs = page.locator(f"{panel_css} .lm-TabBar-tab")
+    tabs.filter(has_text=title).first.click(timeout=timeout_s * 1000)
+    tabs.filter(has_text=back_to).first.click(timeout=timeout_s * 1000)
+
+
 def snapshot(page: Any) -> list[dict[str, Any]]:
     """Every chart on the page (see `SNAPSHOT_JS`)."""
     return json.loads(page.evaluate(SNAPSHOT_JS))

@@ -86,6 +86,7 @@ from tests.browser_support import (
     PageLog,
     Server,
     attach,
+    build_side_tab,
     drawn_at,
     figure_differences,
     lab_expected,
@@ -113,10 +114,10 @@ SERVER_START_S = 90.0
 WS_BUDGET_BYTES = 6_000_000
 """The issue's budget for widget messages per page (asserted: a size, not a time)."""
 MIN_TIMED_CHANGES = 10
-APP_CHARTS = 13
-"""Charts in the real app as it opens: 4 battle, what-if, sweep heatmap, reroll advisor, row advisor, 3 of the plan of
-battles (hidden tabs, drawn when shown), 2 in the dice lab (hidden tab). The Arcadia Quest tab's 6 charts come when
-it is first opened (`explorer.app.LazyTab`)."""
+APP_CHARTS = 5
+"""Charts in the real app as it opens: 4 battle and the what-if. The other side tabs (sweep, advisors, plan) and the
+other games' tabs and the dice lab are built when first opened (`explorer.panels.common.lazy`, `explorer.app.LazyTab`):
+a page holds only what it shows."""
 TARGETS = {"first_chart_unthrottled_median_s": 5.0, "first_chart_throttled_4x_median_s": 15.0,
            "websocket_mb_per_page": WS_BUDGET_BYTES / 1e6}
 """The issue's targets: reported against the measurements; only the websocket size is asserted."""
@@ -398,10 +399,14 @@ class Driver:
         self.load.first_chart_ms = round(page.evaluate("() => window.__explorerTest.firstDrawn"), 1)
         self.wait(f"""() => {{
             const charts = [...document.querySelectorAll('.aotg-panel .explorer-results .explorer-charts .explorer-chart')];
+            return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn');
+        }}""", None, RENDER_TIMEOUT_S, f"{len(BATTLE_TITLES)} battle charts drawn")
+        if page.locator(".aotg-scenario-text").count() == 0:  # the app builds its side tabs when first opened
+            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", CHANGE_TIMEOUT_S)
+        self.wait("""() => {
             const box = document.querySelector('.aotg-scenario-text textarea');
-            return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn')
-              && box && box.value.length > 0;
-        }}""", None, RENDER_TIMEOUT_S, f"{len(BATTLE_TITLES)} battle charts drawn and the scenario box filled")
+            return box && box.value.length > 0;
+        }""", None, RENDER_TIMEOUT_S, "the scenario box filled")
         self.battle = self.settle("after loading", self.view)
         charts = snapshot(page)
         log = page.evaluate(LOG_JS)

@@ -22,6 +22,7 @@ from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
+from explorer.panels.common.lazy import PartTabs
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
@@ -29,6 +30,9 @@ from explorer.panels.common.trace_view import TraceView
 from explorer.panels.common.whatif import WhatIf
 
 __all__ = ["AgotPanel", "DEFAULT", "META_KEYS"]
+
+_ODDS, _WHATIF, _SWEEP = "Card odds, race to 15", "What if? (A vs B)", "Sweep"
+_TRACE, _SCENARIO = "The round's steps", "Scenario, share"
 
 META_KEYS = ("title", "notes", "x", "keyword_order")
 """Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
@@ -79,12 +83,10 @@ class AgotPanel(ResolvingHost):
         self.status = widgets.HTML()
         self.result = resolve_round(self.scenario())
         self.results = RoundResults(self.result)
-        self.odds = OddsPanel()
-        self.whatif = WhatIf(self, self.adapter)
-        self.sweep = Sweep(self, self.adapter)
-        self.scenario_box = ScenarioBox(self, self.adapter)
-        self.trace = TraceView(self, self.adapter)
-        self._deterministic_trace()
+        self.tabs = PartTabs({_ODDS: OddsPanel, _WHATIF: lambda: WhatIf(self, self.adapter),
+                              _SWEEP: lambda: Sweep(self, self.adapter), _TRACE: self._steps_view,
+                              _SCENARIO: lambda: ScenarioBox(self, self.adapter)})
+        """The tabs under the round, each built when first opened (`PartTabs`)."""
         self.widget = self._layout()
         self._ready = True
         self.refresh()
@@ -99,22 +101,46 @@ class AgotPanel(ResolvingHost):
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
-        extras = widgets.Tab([self.odds.widget, self.whatif.widget, self.sweep.widget, self.trace.widget,
-                              self.scenario_box.widget],
-                             titles=("Card odds, race to 15", "What if? (A vs B)", "Sweep", "The round's steps",
-                                     "Scenario, share"))
-        root = widgets.VBox([stylesheet(), main, extras])
+        self.extras = self.tabs.tab
+        root = widgets.VBox([stylesheet(), main, self.extras])
         root.add_class("agot-panel")
         root.add_class("explorer-root")
         return root
 
-    def _deterministic_trace(self) -> None:
+    def _steps_view(self) -> TraceView:
         """A round has no chance in it: the shared "roll once" view shows its steps, with no seed."""
-        self.trace.seed.layout.display = self.trace.again.layout.display = "none"
-        self.trace.roll.description = "Show the steps"
-        self.trace.widget.children = (note("The current round step by step, each citing its rule (a round has no "
-                                           "dice: the same inputs always give the same steps)."),
-                                      *self.trace.widget.children[1:])
+        trace = TraceView(self, self.adapter)
+        trace.seed.layout.display = trace.again.layout.display = "none"
+        trace.roll.description = "Show the steps"
+        trace.widget.children = (note("The current round step by step, each citing its rule (a round has no "
+                                      "dice: the same inputs always give the same steps)."),
+                                 *trace.widget.children[1:])
+        return trace
+
+    @property
+    def odds(self) -> OddsPanel:
+        """The "Card odds, race to 15" tab."""
+        return self.tabs.part(_ODDS)  # type: ignore[no-any-return]
+
+    @property
+    def whatif(self) -> WhatIf:
+        """The "What if? (A vs B)" tab (built now if never opened)."""
+        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
+
+    @property
+    def sweep(self) -> Sweep:
+        """The "Sweep" tab (built now if never opened)."""
+        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
+
+    @property
+    def trace(self) -> TraceView:
+        """The "The round's steps" tab (built now if never opened)."""
+        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
+
+    @property
+    def scenario_box(self) -> ScenarioBox:
+        """The "Scenario, share" tab (built now if never opened)."""
+        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as a round scenario (format v1 with the round keys), as typed."""

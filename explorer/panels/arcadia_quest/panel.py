@@ -28,6 +28,7 @@ from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
+from explorer.panels.common.lazy import PartTabs
 from explorer.panels.common.number_box import NumberText
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
@@ -36,6 +37,8 @@ from explorer.panels.common.trace_view import TraceView
 from explorer.panels.common.whatif import WhatIf
 
 __all__ = ["ArcadiaPanel", "META_KEYS"]
+
+_WHATIF, _SWEEP, _TRACE, _SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
 
 META_KEYS = ("title", "notes", "dice")
 """Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
@@ -98,10 +101,10 @@ class ArcadiaPanel(ResolvingHost):
         self.banner = widgets.HTML(_banner())
         self.result: EncounterResult = resolve_encounter(parse_encounter(self.scenario()))
         self.results = EncounterResults(self.result)
-        self.whatif = WhatIf(self, self.adapter)
-        self.sweep = Sweep(self, self.adapter)
-        self.scenario_box = ScenarioBox(self, self.adapter)
-        self.trace = TraceView(self, self.adapter)
+        self.tabs = PartTabs({_WHATIF: lambda: WhatIf(self, self.adapter), _SWEEP: lambda: Sweep(self, self.adapter),
+                              _TRACE: lambda: TraceView(self, self.adapter),
+                              _SCENARIO: lambda: ScenarioBox(self, self.adapter)})
+        """The tabs under the encounter, each built when first opened (`PartTabs`)."""
         self.widget = self._layout()
         self._ready = True
         self.refresh()
@@ -117,12 +120,31 @@ class ArcadiaPanel(ResolvingHost):
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
-        extras = widgets.Tab([self.whatif.widget, self.sweep.widget, self.trace.widget, self.scenario_box.widget],
-                             titles=("What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"))
-        root = widgets.VBox([stylesheet(), self.banner, main, extras])
+        self.extras = self.tabs.tab
+        root = widgets.VBox([stylesheet(), self.banner, main, self.extras])
         root.add_class("aq-panel")
         root.add_class("explorer-root")
         return root
+
+    @property
+    def whatif(self) -> WhatIf:
+        """The "What if? (A vs B)" tab (built now if never opened)."""
+        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
+
+    @property
+    def sweep(self) -> Sweep:
+        """The "Sweep" tab (built now if never opened)."""
+        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
+
+    @property
+    def trace(self) -> TraceView:
+        """The "Roll once (trace)" tab (built now if never opened)."""
+        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
+
+    @property
+    def scenario_box(self) -> ScenarioBox:
+        """The "Scenario, share" tab (built now if never opened)."""
+        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as an encounter scenario (format v1 with the encounter keys), as typed."""

@@ -31,6 +31,7 @@ from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
 from explorer.panels.common.display import ErrorMessage, stylesheet
+from explorer.panels.common.lazy import PartTabs
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
@@ -44,6 +45,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "defender": {"race": "hill", "commands": ["Recruit", "Leader", "Trade"], "basic": 3, "special": 1},
 }
 """The battle the panel opens with (example dice and units)."""
+
+_WHATIF, _SWEEP, _TRACE, _SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
+_REROLL, _ROW, _PLAN, _TABLE = "What should I reroll?", "Which row? (advisor)", "Plan of battles", "Rules of the table"
 
 _BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
            "padding:3px 10px'><summary><b>Check these numbers against your box:</b> values marked "
@@ -83,15 +87,18 @@ class AssaultPanel(ResolvingHost):
         self.banner = widgets.HTML(_BANNER)
         self.result: BattleResult = resolve_battle(parse_battle(self.scenario()))
         self.results = BattleResults(self.result)
-        self.whatif = WhatIf(self, self.adapter)
-        self.sweep = Sweep(self, self.adapter)
-        self.scenario_box = ScenarioBox(self, self.adapter)
-        self.trace = TraceView(self, self.adapter)
-        self.reroll_advisor = RerollAdvisor(self)
-        self.plan = PlanTab(self)
-        self.row_advisor = RowAdvisor(self, lambda: list(self.commands["attacker"].commands))
-        self.table_rules = TableTabSlot()
-        """The "Rules of the table" tab (p.20), built when first opened; it needs no battle."""
+        self.tabs = PartTabs({
+            _WHATIF: lambda: WhatIf(self, self.adapter),
+            _SWEEP: lambda: Sweep(self, self.adapter),
+            _TRACE: lambda: TraceView(self, self.adapter),
+            _REROLL: lambda: RerollAdvisor(self),
+            _ROW: lambda: RowAdvisor(self, lambda: list(self.commands["attacker"].commands)),
+            _PLAN: lambda: PlanTab(self),
+            _TABLE: TableTabSlot,
+            _SCENARIO: lambda: ScenarioBox(self, self.adapter),
+        }, active=(_REROLL, _ROW, _PLAN, _TABLE))
+        """The tabs under the battle, each built when first opened (`PartTabs`); the advisors, the
+        plan and the table compute only while their tab is open."""
         for role, army in self.armies.items():
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
         giantslayers = self.armies["attacker"].giantslayers
@@ -112,25 +119,51 @@ class AssaultPanel(ResolvingHost):
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
-        lazy = {"What should I reroll?": self.reroll_advisor, "Which row? (advisor)": self.row_advisor,
-                "Plan of battles": self.plan, "Rules of the table": self.table_rules}
-        """Tabs that compute only while open (each has ``show(active)``)."""
-        views = {"What if? (A vs B)": self.whatif.widget, "Sweep": self.sweep.widget,
-                 "Roll once (trace)": self.trace.widget, **{title: tab.widget for title, tab in lazy.items()},
-                 "Scenario, share": self.scenario_box.widget}
-        extras = widgets.Tab(list(views.values()), titles=tuple(views))
-        titles = list(views)
-
-        def opened(change: dict[str, Any]) -> None:
-            for title, tab in lazy.items():
-                tab.show(change["new"] is not None and titles[change["new"]] == title)
-
-        extras.observe(opened, "selected_index")
-        self.extras = extras
-        root = widgets.VBox([stylesheet(), self.banner, main, extras])
+        self.extras = self.tabs.tab
+        root = widgets.VBox([stylesheet(), self.banner, main, self.extras])
         root.add_class("aotg-panel")
         root.add_class("explorer-root")
         return root
+
+    @property
+    def whatif(self) -> WhatIf:
+        """The "What if? (A vs B)" tab."""
+        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
+
+    @property
+    def sweep(self) -> Sweep:
+        """The "Sweep" tab (built now if never opened)."""
+        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
+
+    @property
+    def trace(self) -> TraceView:
+        """The "Roll once (trace)" tab (built now if never opened)."""
+        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
+
+    @property
+    def reroll_advisor(self) -> RerollAdvisor:
+        """The "What should I reroll?" tab (built now if never opened)."""
+        return self.tabs.part(_REROLL)  # type: ignore[no-any-return]
+
+    @property
+    def row_advisor(self) -> RowAdvisor:
+        """The "Which row? (advisor)" tab (built now if never opened)."""
+        return self.tabs.part(_ROW)  # type: ignore[no-any-return]
+
+    @property
+    def plan(self) -> PlanTab:
+        """The "Plan of battles" tab (built now if never opened)."""
+        return self.tabs.part(_PLAN)  # type: ignore[no-any-return]
+
+    @property
+    def table_rules(self) -> TableTabSlot:
+        """The "Rules of the table" tab (p.20); it needs no battle."""
+        return self.tabs.part(_TABLE)  # type: ignore[no-any-return]
+
+    @property
+    def scenario_box(self) -> ScenarioBox:
+        """The "Scenario, share" tab (built now if never opened)."""
+        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as a scenario (format v1, with the project's extra keys)."""

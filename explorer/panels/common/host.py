@@ -12,7 +12,7 @@ A host, in short::
     host.valid             # True while `result` is the result of the current inputs
     host.apply(scenario)   # load a checked scenario into the inputs, then resolve once
     host.pause(); ...; host.resume()   # batch many input changes into one resolve
-    host.on_update(listener)           # listener(Update) after every resolve, good or refused
+    host.on_update(listener)           # listener(Update) after every resolve (and the newest, if any)
 """
 
 from __future__ import annotations
@@ -59,17 +59,30 @@ class Listeners:
     >>> listeners.notify(Update(valid=False, problem="x: bad", reason="Not updated"))
     >>> seen[0].problem
     'x: bad'
+    >>> late = []
+    >>> listeners.add(late.append)  # told the newest update at once
+    >>> late[0].valid
+    False
     """
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self.last: Update | None = None
+        """The newest update told, if any."""
 
     def add(self, listener: Listener) -> None:
-        """Call `listener` after every resolve from now on."""
+        """Call `listener` after every resolve from now on, and now with the newest update if any.
+
+        A part built after the host has resolved (a tab opened for the first time,
+        `explorer.panels.common.lazy`) thus learns at once whether the inputs are refused.
+        """
         self._listeners.append(listener)
+        if self.last is not None:
+            listener(self.last)
 
     def notify(self, update: Update) -> None:
         """Tell every listener, in order."""
+        self.last = update
         for listener in list(self._listeners):
             listener(update)
 

@@ -158,4 +158,5 @@ def test_the_panel_shows_the_tab_before_the_scenario_box() -> None:
     assert panel.table_rules.tab is None  # built when first opened
     panel.extras.selected_index = rules
     assert panel.table_rules.tab is not None and panel.table_rules.tab.valid
-    assert panel.extras.children[rules].children[0] is panel.table_rules.tab.widget
+    assert panel.extras.children[rules].children[0] is panel.table_rules.widget  # the slot, in its tab
+    assert panel.table_rules.widget.children[0] is panel.table_rules.tab.widget
