@@ -9,8 +9,9 @@ shared, like N people), and measures:
 - **first chart**: from asking for the page to the first chart drawn, per person;
 - **click to chart**: once every page shows its charts, everyone clicks "Add unit" (attacker) at
   the same moment; the time until that page's four battle charts are redrawn;
-- **memory**: the server and its kernels (resident memory summed) with the N pages open, minus
-  the same with none, divided by N; and each page's kernel alone (its unique memory, USS).
+- **memory**: each page's kernel alone (its unique memory, USS: what a person costs, since warm
+  kernels are made before anyone arrives); and the server and its kernels (resident memory
+  summed) with the N pages open, minus the same before the room came, divided by N.
 
 Then every page is left and the server is given time to free their kernels before the next
 room. Figures, not pass/fail; the issue's targets are printed beside (first chart <= 5 s for
@@ -197,8 +198,9 @@ def line(result: dict[str, Any]) -> str:
         verdict += f"; {len(result['failed'])} of {size} FAILED: {result['failed'][0]}"
     return (f"{size:2d} at once: first chart median {first['median']:5.1f} s, slowest {first['slowest']:5.1f} s{verdict}; "
             f"click to chart median {click['median']:4.1f} s, slowest {click['slowest']:4.1f} s; "
-            f"memory {mem['per_person']:5.0f} MB per person (kernel alone {mem['kernel_uss_median'] or 0:.0f} MB USS; "
-            f"server + kernels {mem['server_and_kernels']:.0f} MB); CPU to the charts per person: server "
+            f"memory per person: the page's kernel {mem['kernel_uss_median'] or 0:.0f} MB USS (server + kernels "
+            f"{mem['server_and_kernels']:.0f} MB, {mem['per_person']:+.0f} MB a person over the room's start, warm "
+            f"kernels made before); CPU to the charts per person: server "
             f"{result['cpu_s_per_person_to_charts']['server_and_kernels']:.1f} s, browser "
             f"{result['cpu_s_per_person_to_charts']['browser']:.1f} s")
 

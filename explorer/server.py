@@ -338,20 +338,36 @@ the icons; offline (a workshop room, this machine) each link is a failed request
 error on every page, so the page is sent without them."""
 
 
+_STILL_SPINNER = "<style>#loading .spinner { animation: none; }</style>\n"
+"""Voila's page turns its logo for as long as the app loads. A page that waits for the CPU (a room
+opening the app at once on a small machine) then repaints it at every frame: about a fifth of
+the page's CPU time in `benchmarks/bench_room.py`. The logo stands still; "Running explorer..."
+below it says what is happening."""
+
+
+def page_chunk(chunk: str) -> str:
+    """A piece of Voila's page as sent: no CDN stylesheet links (`_CDN_STYLESHEET`), a still logo.
+
+    >>> page_chunk('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/'
+    ...            '@fortawesome/fontawesome-free@^5/css/all.min.css" /> <b>')
+    '<b>'
+    >>> page_chunk("<style>x</style></head><body>")
+    '<style>x</style><style>#loading .spinner { animation: none; }</style>\\n</head><body>'
+    """
+    if "cdn.jsdelivr.net" in chunk:
+        chunk = _CDN_STYLESHEET.sub("", chunk)
+    return chunk.replace("</head>", _STILL_SPINNER + "</head>", 1)
+
+
 class ExplorerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
-    """Voila's page handler, plus the ``_xsrf`` cookie, the session cap and no CDN stylesheets."""
+    """Voila's page handler, plus the ``_xsrf`` cookie, the session cap, no CDN stylesheets and a still logo."""
 
     def write(self, chunk: str | bytes | dict[str, Any]) -> None:
-        """Send a piece of the page, without the CDN stylesheet links (`_CDN_STYLESHEET`).
-
-        >>> _CDN_STYLESHEET.sub("", '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/'
-        ...                          '@fortawesome/fontawesome-free@^5/css/all.min.css" /> <b>')
-        '<b>'
-        """
-        if isinstance(chunk, bytes) and b"cdn.jsdelivr.net" in chunk:
-            chunk = _CDN_STYLESHEET.sub("", chunk.decode("utf-8")).encode("utf-8")
-        elif isinstance(chunk, str) and "cdn.jsdelivr.net" in chunk:
-            chunk = _CDN_STYLESHEET.sub("", chunk)
+        """Send a piece of the page as `page_chunk` makes it."""
+        if isinstance(chunk, bytes) and (b"cdn.jsdelivr.net" in chunk or b"</head>" in chunk):
+            chunk = page_chunk(chunk.decode("utf-8")).encode("utf-8")
+        elif isinstance(chunk, str):
+            chunk = page_chunk(chunk)
         super().write(chunk)
 
     async def prepare(self) -> None:
