@@ -1,7 +1,7 @@
 """A room full of users: 1, 5 and 10 people open the app at once on one `make run` server.
 
 Starts ``scripts/serve.py`` (the server ``make run`` starts) as the README says to serve a room:
-``--warm 10 --max-sessions 24``, ten kernels kept ready with the app already built (``--warm 1``,
+``--warm 10 --max-sessions 24`` (what ``--room 10`` sets), ten kernels kept ready with the app already built (``--warm 1``,
 the default of ``make run``, measures one person's laptop instead). Then for each room size N it
 opens N pages at the same moment in headless Chromium, each in its own browser context (nothing
 shared, like N people), and measures:

@@ -1,7 +1,7 @@
 """Serve the explorer with Voila and print the address to open, token included.
 
 Usage: ``python scripts/serve.py [NOTEBOOK] [--port PORT] [--token TOKEN] [--max-sessions N]
-[--warm N] [--refill-quiet SECONDS] [--idle-timeout SECONDS] [--public]`` (``make run`` does this; see ``--help``).
+[--room N] [--warm N] [--refill-quiet SECONDS] [--idle-timeout SECONDS] [--public]`` (``make run`` does this; see ``--help``).
 
 The port is PORT (default 8866) if it is free, otherwise one the system picks; the address
 printed is the one served (``--Voila.port_retries=0``: never another port silently). The server
@@ -85,12 +85,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the token the address must carry (default: $EXPLORER_TOKEN, else a new random one)",
     )
     parser.add_argument(
-        "--max-sessions", type=positive, default=DEFAULT_MAX_SESSIONS,
-        help=f"most kernels at a time, warm ones included (default {DEFAULT_MAX_SESSIONS})",
+        "--room", type=positive, default=None, metavar="N",
+        help="serve a room of N people who open the app together: --warm N --max-sessions 2N+4 "
+             "(either still settable), about 150 MB per kernel",
     )
     parser.add_argument(
-        "--warm", type=non_negative, default=DEFAULT_WARM,
-        help=f"kernels kept ready with the notebook already run (default {DEFAULT_WARM}; 0: none)",
+        "--max-sessions", type=positive, default=None,
+        help=f"most kernels at a time, warm ones included (default {DEFAULT_MAX_SESSIONS}, or 2N+4 with --room N)",
+    )
+    parser.add_argument(
+        "--warm", type=non_negative, default=None,
+        help=f"kernels kept ready with the notebook already run (default {DEFAULT_WARM}, or N with --room N; 0: none)",
     )
     parser.add_argument(
         "--refill-quiet", type=float, default=DEFAULT_REFILL_QUIET, metavar="SECONDS",
@@ -107,7 +112,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--public", action="store_true",
         help="listen on every interface and accept any Host header (the token is still required)",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.warm is None:
+        args.warm = args.room if args.room else DEFAULT_WARM
+    if args.max_sessions is None:
+        args.max_sessions = 2 * args.room + 4 if args.room else DEFAULT_MAX_SESSIONS
+    return args
 
 
 UNUSED_EXTENSIONS = ["jupyterlab-plotly", "anywidget", "jupyterlab_pygments", "jupyterlab-jupytext"]

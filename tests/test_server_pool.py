@@ -208,3 +208,38 @@ def test_held_refills_start_one_at_a_time() -> None:
 
     started = run(scenario())
     assert len(started) == 2 and started[1] - started[0] >= 0.9, started
+
+
+def serve_module() -> Any:
+    """`scripts/serve.py` as a module (it is a script, not part of the package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "serve.py"
+    spec = importlib.util.spec_from_file_location("serve_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("argv, warm, max_sessions", [
+    ([], 1, 8),                                          # make run: one person's laptop
+    (["--room", "10"], 10, 24),                          # a room of ten opening the app together
+    (["--room", "10", "--warm", "3"], 3, 24),            # either stays settable
+    (["--room", "4", "--max-sessions", "30"], 4, 30),
+])
+def test_serve_room_option_sets_the_warm_pool_and_the_cap(argv: list[str], warm: int, max_sessions: int) -> None:
+    serve = serve_module()
+    args = serve.parse_args(argv)
+    assert (args.warm, args.max_sessions) == (warm, max_sessions)
+    line = serve.voila_argv(args, serve.ROOT / "notebooks" / "explorer.ipynb", 8866, "t")
+    assert f"--ExplorerVoila.max_sessions={max_sessions}" in line
+    assert f"--pool_size={warm}" in line
+    assert "--ExplorerVoila.refill_quiet=2.0" in line
+
+
+def test_serve_refuses_a_room_of_nobody() -> None:
+    serve = serve_module()
+    with pytest.raises(SystemExit):
+        serve.parse_args(["--room", "0"])
