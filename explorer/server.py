@@ -17,8 +17,8 @@ application that changes four things:
   when every place is taken gets a short HTML message with status 503 instead of a kernel.
 * **The warm pool refills when the machine is quiet**: a warm kernel taken by a page is replaced
   one at a time, once no page has been asked for during ``refill_quiet`` seconds and the machine's
-  CPUs are at least half idle (or after ``REFILL_MAX_WAIT_S`` in any case), and at once when a
-  page arrives and finds no warm kernel ready. Voila refills straight away, so when a room of
+  CPUs are at least half idle (or after ``REFILL_HOLD_PER_PAGE_S`` per page asked for in the last
+  minute in any case), and at once when a page arrives and finds no warm kernel ready. Voila refills straight away, so when a room of
   people opens the app together every kernel taken starts a new one (about 2 CPU-seconds each)
   while the pages being opened still need the CPU.
 * **Host check restored**: Voila turns jupyter_server's ``allow_remote_access`` on; here only
@@ -54,8 +54,14 @@ PLACE_WAIT_S = 5.0
 """How long a page request waits for a place when all are taken before it is refused: on a reload,
 the page left posts its kernel's shutdown at about the time the new page is asked for."""
 
+REFILL_HOLD_PER_PAGE_S = 3.0
+"""How long a taken warm kernel's replacement may wait for a quiet machine, per page asked for in
+the last minute: a room of ten opening the app together holds refills for up to 30 s (its pages
+are drawn in about 18 s on a busy 2-CPU machine in `benchmarks/bench_room.py`, and their first
+clicks answered soon after), while one person's reload finds a kernel ready a few seconds later
+even on a machine kept busy."""
 REFILL_MAX_WAIT_S = 120.0
-"""The longest a taken warm kernel's replacement waits for a quiet machine."""
+"""The longest a replacement waits, however many pages were asked for."""
 REFILL_IDLE_SHARE = 0.5
 """The machine is quiet when at least this share of its CPU time went idle over the last half second."""
 
@@ -129,6 +135,7 @@ class SessionCap(_VoilaKernelManager):
         self._last_request = -float("inf")  # time.monotonic() of the newest page request
         self._gates: deque[asyncio.Event] = deque()  # warm kernels waiting for quiet, oldest first
         self._refilling = 0  # held refills starting now (one at a time)
+        self._requests: deque[float] = deque()  # times of the page requests of the last minute
         self._sessions: set[str] = set()
         self._loading: set[str] = set()  # kernels whose page is still being sent
         self._waiting = 0
@@ -162,6 +169,7 @@ class SessionCap(_VoilaKernelManager):
     def admit(self) -> Ticket | None:
         """Reserve a place for a page request: a ticket, or None when every place is taken."""
         self._last_request = time.monotonic()
+        self._requests.append(self._last_request)
         if self._closing or self.open_sessions() >= self.max_sessions:
             return None
         self._waiting += 1
@@ -192,6 +200,13 @@ class SessionCap(_VoilaKernelManager):
             self._claim(kernel_id)
         return kernel_id
 
+    def hold_limit(self) -> float:
+        """How long a refill may still be held: `REFILL_HOLD_PER_PAGE_S` per page asked for in the last minute."""
+        now = time.monotonic()
+        while self._requests and now - self._requests[0] > 60.0:
+            self._requests.popleft()
+        return min(REFILL_MAX_WAIT_S, REFILL_HOLD_PER_PAGE_S * len(self._requests))
+
     def quiet(self) -> bool:
         """Whether no page was asked for during the last ``refill_quiet`` seconds."""
         return time.monotonic() - self._last_request >= self.refill_quiet
@@ -214,9 +229,9 @@ class SessionCap(_VoilaKernelManager):
         """Run `start` when a page with no warm kernel opens `gate`, or when the machine is quiet.
 
         Quiet: no page asked for during ``refill_quiet`` seconds, the CPUs at least half idle over
-        the last half second, and no other held refill starting; or ``REFILL_MAX_WAIT_S`` passed.
+        the last half second, and no other held refill starting; or `hold_limit` passed.
         """
-        held_until = time.monotonic() + REFILL_MAX_WAIT_S
+        created = time.monotonic()
         before = cpu_sample()
         try:
             while not gate.is_set():
@@ -228,7 +243,8 @@ class SessionCap(_VoilaKernelManager):
                 now = cpu_sample()
                 idle = idle_share(before, now)
                 before = now
-                if not self._refilling and ((self.quiet() and idle >= REFILL_IDLE_SHARE) or time.monotonic() > held_until):
+                waited = time.monotonic() - created
+                if not self._refilling and ((self.quiet() and idle >= REFILL_IDLE_SHARE) or waited > self.hold_limit()):
                     break
         except BaseException:
             start.close()  # cancelled (the server stops): the start never ran

@@ -171,18 +171,23 @@ def test_a_busy_machine_holds_the_refill_until_it_is_idle(machine: Machine) -> N
     run(scenario())
 
 
-def test_a_busy_machine_holds_the_refill_no_longer_than_the_longest_wait(
-        machine: Machine, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "REFILL_MAX_WAIT_S", 0.8)
+@pytest.mark.parametrize("pages", [1, 4])
+def test_a_busy_machine_holds_the_refill_no_longer_than_its_pages_allow(
+        pages: int, machine: Machine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "REFILL_HOLD_PER_PAGE_S", 0.4)
 
-    async def scenario() -> int:
+    async def scenario() -> float:
         manager = Manager(max_sessions=8, warm_target=1, refill_quiet=0.1)
-        machine.busy = True
-        manager.fill_if_needed(notebook_name=NOTEBOOK)  # held: busy
-        await asyncio.sleep(2.0)
-        return len(manager.started)
+        machine.busy = True  # for good: only the hold limit lets the refill start
+        for _ in range(pages):
+            manager.admit()
+        began = time.monotonic()
+        manager.fill_if_needed(notebook_name=NOTEBOOK)
+        await asyncio.wait_for(manager._pools[NOTEBOOK][0], timeout=10)
+        return manager.started[0] - began
 
-    assert run(scenario()) == 1
+    waited = run(scenario())
+    assert 0.4 * pages <= waited <= 0.4 * pages + 1.0, waited
 
 
 class SlowPool(StandInPool):
