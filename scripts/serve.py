@@ -153,6 +153,10 @@ def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) 
     return argv
 
 
+ROOM_HINT = '  A room of N people opening it together: make run SERVE_ARGS="--room N".\n'
+"""A line of the banner when ``--room`` was not given."""
+
+
 def banner(url: str, args: argparse.Namespace) -> str:
     """The lines printed before the server starts."""
     rule = "=" * (len(url) + 12)
@@ -164,6 +168,7 @@ def banner(url: str, args: argparse.Namespace) -> str:
         f"  At most {args.max_sessions} sessions (kernels) at a time{warm}; a page left frees its kernel,\n"
         f"  a kernel whose page went away without saying so is shut down after {args.idle_timeout} s.\n"
         f"{where}"
+        f"{'' if args.room else ROOM_HINT}"
         "  Ctrl-C stops the server.\n"
     )
 
