@@ -154,13 +154,24 @@ def _figure(traces: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
 
 def _style(title: str, x_title: str, y_title: str = "probability", percent_y: bool = True,
            **extra: Any) -> dict[str, Any]:
-    """The common layout: white template, compact margins, whole-number x ticks, percent y axis."""
+    """The common layout: white template, compact margins, whole-number x ticks, percent y axis.
+
+    Numeric axes keep to the fixed margins (``automargin`` off: their ticks are short numbers and
+    percentages): plotly's template turns automargin on, which lays a chart out twice and made
+    drawing the battle charts a third slower in a fresh page (`benchmarks/bench_room.py`). A
+    category axis (unit, player or step names, of any length) keeps it unless `extra` says.
+
+    >>> [_style("t", "x")[a]["automargin"] for a in ("xaxis", "yaxis")]
+    [False, False]
+    >>> _style("t", "", yaxis={"type": "category"})["yaxis"]["automargin"]
+    True
+    """
     y_axis = {"tickformat": _PERCENT_TICKS, "rangemode": "tozero"} if percent_y else {}
     layout: dict[str, Any] = {
         "template": "plotly_white", "height": _HEIGHT, "margin": dict(_MARGIN),
         "title": {"text": escape_text(title), "x": 0.01},
-        "xaxis": {"title": {"text": escape_text(x_title)}, "dtick": 1},
-        "yaxis": {"title": {"text": escape_text(y_title)}, **y_axis},
+        "xaxis": {"title": {"text": escape_text(x_title)}, "dtick": 1, "automargin": False},
+        "yaxis": {"title": {"text": escape_text(y_title)}, "automargin": False, **y_axis},
         "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
         "bargap": 0.15, "shapes": [], "annotations": [],
     }
@@ -169,6 +180,9 @@ def _style(title: str, x_title: str, y_title: str = "probability", percent_y: bo
             layout[key] = {**layout[key], **value}
         else:
             layout[key] = value
+    for key in ("xaxis", "yaxis"):
+        if layout[key].get("type") == "category" and "automargin" not in (extra.get(key) or {}):
+            layout[key]["automargin"] = True
     return layout
 
 
