@@ -50,6 +50,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from explorer.server_gzip import CachedGZip
+
 PLACE_WAIT_S = 5.0
 """How long a page request waits for a place when all are taken before it is refused: on a reload,
 the page left posts its kernel's shutdown at about the time the new page is asked for."""
@@ -471,7 +473,9 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         settings["kernel_manager"] = self.kernel_manager
         settings["allow_remote_access"] = self.public
         settings["local_hostnames"] = ["localhost"]
-        settings["compress_response"] = True  # plotly.js and the page gzipped (a 4.8 MB script is 1.5 MB)
+        # Responses gzipped (plotly.js 1.5 MB is 0.5 MB), each static file compressed once (`server_gzip`).
+        settings["compress_response"] = False
+        settings["transforms"] = [CachedGZip]  # tornado.web.Application takes it as its `transforms`
         return settings
 
     def _capped_kernel_manager(self, preheat: bool, allowed_message_types: list[str]) -> Any:
