@@ -22,7 +22,7 @@ from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
-from explorer.panels.common.lazy import PartTabs
+from explorer.panels.common.lazy import SCENARIO, SWEEP, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
@@ -31,8 +31,7 @@ from explorer.panels.common.whatif import WhatIf
 
 __all__ = ["AgotPanel", "DEFAULT", "META_KEYS"]
 
-_ODDS, _WHATIF, _SWEEP = "Card odds, race to 15", "What if? (A vs B)", "Sweep"
-_TRACE, _SCENARIO = "The round's steps", "Scenario, share"
+_ODDS, _STEPS = "Card odds, race to 15", "The round's steps"
 
 META_KEYS = ("title", "notes", "x", "keyword_order")
 """Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
@@ -55,7 +54,7 @@ DEFAULT: dict[str, Any] = {
 """The round the panel opens with (example characters, not card data)."""
 
 
-class AgotPanel(ResolvingHost):
+class AgotPanel(SharedTabs, ResolvingHost):
     """Everything for one round of A Game of Thrones; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
@@ -63,6 +62,7 @@ class AgotPanel(ResolvingHost):
     """
 
     noun = "round"
+    trace_title = _STEPS
 
     def __init__(self) -> None:
         self._start_resolving()
@@ -83,9 +83,9 @@ class AgotPanel(ResolvingHost):
         self.status = widgets.HTML()
         self.result = resolve_round(self.scenario())
         self.results = RoundResults(self.result)
-        self.tabs = PartTabs({_ODDS: OddsPanel, _WHATIF: lambda: WhatIf(self, self.adapter),
-                              _SWEEP: lambda: Sweep(self, self.adapter), _TRACE: self._steps_view,
-                              _SCENARIO: lambda: ScenarioBox(self, self.adapter)})
+        self.tabs = PartTabs({_ODDS: OddsPanel, WHATIF: lambda: WhatIf(self, self.adapter),
+                              SWEEP: lambda: Sweep(self, self.adapter), _STEPS: self._steps_view,
+                              SCENARIO: lambda: ScenarioBox(self, self.adapter)})
         """The tabs under the round, each built when first opened (`PartTabs`)."""
         self.widget = self._layout()
         self._ready = True
@@ -122,25 +122,6 @@ class AgotPanel(ResolvingHost):
         """The "Card odds, race to 15" tab."""
         return self.tabs.part(_ODDS)  # type: ignore[no-any-return]
 
-    @property
-    def whatif(self) -> WhatIf:
-        """The "What if? (A vs B)" tab (built now if never opened)."""
-        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
-
-    @property
-    def sweep(self) -> Sweep:
-        """The "Sweep" tab (built now if never opened)."""
-        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
-
-    @property
-    def trace(self) -> TraceView:
-        """The "The round's steps" tab (built now if never opened)."""
-        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
-
-    @property
-    def scenario_box(self) -> ScenarioBox:
-        """The "Scenario, share" tab (built now if never opened)."""
-        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as a round scenario (format v1 with the round keys), as typed."""

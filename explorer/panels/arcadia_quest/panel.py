@@ -28,7 +28,7 @@ from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
-from explorer.panels.common.lazy import PartTabs
+from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.number_box import NumberText
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
@@ -38,7 +38,6 @@ from explorer.panels.common.whatif import WhatIf
 
 __all__ = ["ArcadiaPanel", "META_KEYS"]
 
-_WHATIF, _SWEEP, _TRACE, _SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
 
 META_KEYS = ("title", "notes", "dice")
 """Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
@@ -63,7 +62,7 @@ def _banner() -> str:
             f"<b>Rulings used where the rules are silent</b><ul style='margin:2px 0'>{rulings}</ul></details>")
 
 
-class ArcadiaPanel(ResolvingHost):
+class ArcadiaPanel(SharedTabs, ResolvingHost):
     """Everything for one Arcadia Quest encounter; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
@@ -101,9 +100,9 @@ class ArcadiaPanel(ResolvingHost):
         self.banner = widgets.HTML(_banner())
         self.result: EncounterResult = resolve_encounter(parse_encounter(self.scenario()))
         self.results = EncounterResults(self.result)
-        self.tabs = PartTabs({_WHATIF: lambda: WhatIf(self, self.adapter), _SWEEP: lambda: Sweep(self, self.adapter),
-                              _TRACE: lambda: TraceView(self, self.adapter),
-                              _SCENARIO: lambda: ScenarioBox(self, self.adapter)})
+        self.tabs = PartTabs({WHATIF: lambda: WhatIf(self, self.adapter), SWEEP: lambda: Sweep(self, self.adapter),
+                              TRACE: lambda: TraceView(self, self.adapter),
+                              SCENARIO: lambda: ScenarioBox(self, self.adapter)})
         """The tabs under the encounter, each built when first opened (`PartTabs`)."""
         self.widget = self._layout()
         self._ready = True
@@ -126,25 +125,6 @@ class ArcadiaPanel(ResolvingHost):
         root.add_class("explorer-root")
         return root
 
-    @property
-    def whatif(self) -> WhatIf:
-        """The "What if? (A vs B)" tab (built now if never opened)."""
-        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
-
-    @property
-    def sweep(self) -> Sweep:
-        """The "Sweep" tab (built now if never opened)."""
-        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
-
-    @property
-    def trace(self) -> TraceView:
-        """The "Roll once (trace)" tab (built now if never opened)."""
-        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
-
-    @property
-    def scenario_box(self) -> ScenarioBox:
-        """The "Scenario, share" tab (built now if never opened)."""
-        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as an encounter scenario (format v1 with the encounter keys), as typed."""

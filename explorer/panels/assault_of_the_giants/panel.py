@@ -31,7 +31,7 @@ from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
 from explorer.panels.common.display import ErrorMessage, stylesheet
-from explorer.panels.common.lazy import PartTabs
+from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.resolving import ResolvingHost
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
@@ -46,7 +46,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 }
 """The battle the panel opens with (example dice and units)."""
 
-_WHATIF, _SWEEP, _TRACE, _SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
 _REROLL, _ROW, _PLAN, _TABLE = "What should I reroll?", "Which row? (advisor)", "Plan of battles", "Rules of the table"
 
 _BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
@@ -57,7 +56,7 @@ _BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-le
            "every value shows its source.</details>")
 
 
-class AssaultPanel(ResolvingHost):
+class AssaultPanel(SharedTabs, ResolvingHost):
     """Everything for one Assault of the Giants battle; `widget` is the root to display.
 
     A `explorer.panels.common.host.PanelHost`: `scenario`, `result`, `valid`, `apply`, `pause`,
@@ -88,14 +87,14 @@ class AssaultPanel(ResolvingHost):
         self.result: BattleResult = resolve_battle(parse_battle(self.scenario()))
         self.results = BattleResults(self.result)
         self.tabs = PartTabs({
-            _WHATIF: lambda: WhatIf(self, self.adapter),
-            _SWEEP: lambda: Sweep(self, self.adapter),
-            _TRACE: lambda: TraceView(self, self.adapter),
+            WHATIF: lambda: WhatIf(self, self.adapter),
+            SWEEP: lambda: Sweep(self, self.adapter),
+            TRACE: lambda: TraceView(self, self.adapter),
             _REROLL: lambda: RerollAdvisor(self),
             _ROW: lambda: RowAdvisor(self, lambda: list(self.commands["attacker"].commands)),
             _PLAN: lambda: PlanTab(self),
             _TABLE: TableTabSlot,
-            _SCENARIO: lambda: ScenarioBox(self, self.adapter),
+            SCENARIO: lambda: ScenarioBox(self, self.adapter),
         }, active=(_REROLL, _ROW, _PLAN, _TABLE))
         """The tabs under the battle, each built when first opened (`PartTabs`); the advisors, the
         plan and the table compute only while their tab is open."""
@@ -126,21 +125,6 @@ class AssaultPanel(ResolvingHost):
         return root
 
     @property
-    def whatif(self) -> WhatIf:
-        """The "What if? (A vs B)" tab."""
-        return self.tabs.part(_WHATIF)  # type: ignore[no-any-return]
-
-    @property
-    def sweep(self) -> Sweep:
-        """The "Sweep" tab (built now if never opened)."""
-        return self.tabs.part(_SWEEP)  # type: ignore[no-any-return]
-
-    @property
-    def trace(self) -> TraceView:
-        """The "Roll once (trace)" tab (built now if never opened)."""
-        return self.tabs.part(_TRACE)  # type: ignore[no-any-return]
-
-    @property
     def reroll_advisor(self) -> RerollAdvisor:
         """The "What should I reroll?" tab (built now if never opened)."""
         return self.tabs.part(_REROLL)  # type: ignore[no-any-return]
@@ -159,11 +143,6 @@ class AssaultPanel(ResolvingHost):
     def table_rules(self) -> TableTabSlot:
         """The "Rules of the table" tab (p.20); it needs no battle."""
         return self.tabs.part(_TABLE)  # type: ignore[no-any-return]
-
-    @property
-    def scenario_box(self) -> ScenarioBox:
-        """The "Scenario, share" tab (built now if never opened)."""
-        return self.tabs.part(_SCENARIO)  # type: ignore[no-any-return]
 
     def scenario(self) -> dict[str, Any]:
         """The panel's inputs as a scenario (format v1, with the project's extra keys)."""

@@ -28,11 +28,20 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-__all__ = ["LazyPart", "PartTabs"]
+if TYPE_CHECKING:
+    from explorer.panels.common.scenario_io import ScenarioBox
+    from explorer.panels.common.sweep import Sweep
+    from explorer.panels.common.trace_view import TraceView
+    from explorer.panels.common.whatif import WhatIf
+
+__all__ = ["LazyPart", "PartTabs", "SharedTabs", "WHATIF", "SWEEP", "TRACE", "SCENARIO"]
+
+WHATIF, SWEEP, TRACE, SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
+"""The titles of the shared parts' tabs, the same in every game's panel."""
 
 
 class LazyPart:
@@ -105,3 +114,34 @@ class PartTabs:
         for i, (title, part) in enumerate(self._parts.items()):
             if title in self._active and part.built:
                 part.get().show(index == i)
+
+
+class SharedTabs:
+    """The shared parts of a panel whose ``tabs`` (a `PartTabs`) hold them, by attribute.
+
+    Each is built the first time it is asked for or its tab is opened. A game whose roll-once
+    tab has another title sets `trace_title`.
+    """
+
+    tabs: PartTabs
+    trace_title = TRACE
+
+    @property
+    def whatif(self) -> WhatIf:
+        """The "What if? (A vs B)" tab."""
+        return self.tabs.part(WHATIF)  # type: ignore[no-any-return]
+
+    @property
+    def sweep(self) -> Sweep:
+        """The "Sweep" tab (built now if never opened)."""
+        return self.tabs.part(SWEEP)  # type: ignore[no-any-return]
+
+    @property
+    def trace(self) -> TraceView:
+        """The roll-once (or steps) tab (built now if never opened)."""
+        return self.tabs.part(self.trace_title)  # type: ignore[no-any-return]
+
+    @property
+    def scenario_box(self) -> ScenarioBox:
+        """The "Scenario, share" tab (built now if never opened)."""
+        return self.tabs.part(SCENARIO)  # type: ignore[no-any-return]
