@@ -22,7 +22,9 @@ application that changes four things:
   people opens the app together every kernel taken starts a new one (about 2 CPU-seconds each)
   while the pages being opened still need the CPU.
 * **Host check restored**: Voila turns jupyter_server's ``allow_remote_access`` on; here only
-  loopback addresses and ``localhost`` are accepted as the ``Host`` unless ``public`` is set.
+  loopback addresses and ``localhost`` are accepted as the ``Host`` unless ``public`` is set, on
+  every route, Voila's static files included; the query websocket of warm kernels answers only
+  the kernel it serves, with its own key (`explorer.server_checks`).
 
 It builds on Voila 0.5's internals (its handler classes and `voila_kernel_manager_factory`); if a
 Voila upgrade moves the handlers it replaces, :meth:`ExplorerVoila.init_handlers` stops the start
@@ -50,6 +52,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from explorer.panels.common.request_info import QUERY_KEY_ENV
+from explorer.server_checks import QUERY_KEYS, guard_handlers
 from explorer.server_gzip import CachedGZip
 
 PLACE_WAIT_S = 5.0
@@ -220,12 +224,25 @@ class SessionCap(_VoilaKernelManager):
         and is not held, nor is the first fill before any page was asked for. The gate is made here, when the pool adds its task, so that the gates
         are in the pool's order and `get_rendered_notebook` can open the oldest.
         """
-        start = super()._initialize(notebook_name, kernel_id, **kwargs)
+        if kernel_id is None:  # a new warm kernel: its own key for the query websocket (`server_checks`)
+            key = QUERY_KEYS.new()
+            kwargs["env"] = {**kwargs.get("env", {}), QUERY_KEY_ENV: key}
+            start = self._keyed(super()._initialize(notebook_name, None, **kwargs), key)
+        else:
+            start = super()._initialize(notebook_name, kernel_id, **kwargs)
         if kernel_id is not None or self.refill_quiet <= 0 or self._last_request == -float("inf"):
             return start  # a restart, no holding asked for, or the pool's first fill at server start
         gate = asyncio.Event()
         self._gates.append(gate)
         return self._after_quiet(gate, start)
+
+    @staticmethod
+    async def _keyed(start: Coroutine[Any, Any, Any], key: str) -> Any:
+        """Start a warm kernel, then register its query key (before its notebook runs: the render
+        task Voila made is only scheduled, and runs after this returns)."""
+        started = await start
+        QUERY_KEYS.register(started["kernel_id"], key)
+        return started
 
     async def _after_quiet(self, gate: asyncio.Event, start: Coroutine[Any, Any, Any]) -> Any:
         """Run `start` when a page with no warm kernel opens `gate`, or when the machine is quiet.
@@ -294,6 +311,7 @@ class SessionCap(_VoilaKernelManager):
             return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
         finally:
             self._sessions.discard(kernel_id)
+            QUERY_KEYS.forget(kernel_id)
             getattr(RequestInfoSocketHandler, "_cache", {}).pop(kernel_id, None)  # Voila keeps it forever
             if self.warm_target and not self._closing:
                 self.fill_if_needed(notebook_name=getattr(self, "notebook_path", None))
@@ -514,7 +532,7 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         if swapped != set(swaps):
             missing = ", ".join(cls.__name__ for cls in swaps if cls not in swapped)
             raise RuntimeError(f"Voila's handlers changed: {missing} not found (explorer/server.py)")
-        return handlers
+        return guard_handlers(handlers)
 
 
 def main(argv: list[str] | None = None) -> None:

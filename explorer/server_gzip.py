@@ -10,8 +10,12 @@ three times the bytes on a room's Wi-Fi.
 `CachedGZip` compresses a response the first time and keeps the compressed bytes, keyed by the
 request's path and the response's ``Etag``, ``Last-Modified`` and length (tornado keeps a static
 file's hash for as long as it runs, so its date and size are what tell a changed file); the next
-request for the same content gets them without compressing. Only complete ``200`` responses with an ``Etag`` are kept, up to `CACHE_BYTES` in
-all (the oldest dropped first); everything else is compressed as tornado does.
+request for the same content gets them without compressing. Only ``200`` answers to a ``GET``
+with an ``Etag`` and a ``Content-Length`` are kept, and only when every byte of the file went
+through the compressor: a client that drops the connection mid-download (a closed tab, a reload
+during a first load, or a hostile page) makes tornado finish the response with the body cut
+short, and a body kept from it would be served cut to every later visitor. The cache holds up to
+`CACHE_BYTES` in all (the oldest dropped first); everything else is compressed as tornado does.
 
 >>> cache = Compressed(limit=10)
 >>> cache.put(("/a", "e1"), b"123456")
@@ -71,14 +75,18 @@ class CachedGZip(GZipContentEncoding):
         self._path = request.path
         self._key: tuple[str, str] | None = None  # the response being compressed, to keep
         self._parts: list[bytes] = []
+        self._expected = -1  # the file's length, as its response announced it
+        self._read = 0  # bytes of it that went through the compressor so far
+        self._get = request.method == "GET"
         self._served = False  # the whole body went out with the first chunk, from the cache
 
     def transform_first_chunk(self, status_code: int, headers: httputil.HTTPHeaders, chunk: bytes,
                               finishing: bool) -> tuple[int, httputil.HTTPHeaders, bytes]:
         """Send the kept compressed body if there is one; else compress, keeping what is sent."""
         etag = headers.get("Etag")
-        wanted = (self._gzipping and status_code == 200 and etag is not None
-                  and "Content-Encoding" not in headers
+        length = str(headers.get("Content-Length", ""))
+        wanted = (self._gzipping and self._get and status_code == 200 and etag is not None
+                  and length.isdigit() and "Content-Encoding" not in headers
                   and self._compressible_type(str(headers.get("Content-Type", "")).split(";")[0]))
         if wanted:
             key = (self._path, f"{etag} {headers.get('Last-Modified', '')} {headers.get('Content-Length', '')}")
@@ -89,7 +97,7 @@ class CachedGZip(GZipContentEncoding):
                 headers["Content-Length"] = str(len(body))
                 self._served = True
                 return status_code, headers, body
-            self._key = key
+            self._key, self._expected = key, int(length)
         # tornado's first chunk goes through `transform_chunk` below, which keeps it
         return super().transform_first_chunk(status_code, headers, chunk, finishing)
 
@@ -97,6 +105,7 @@ class CachedGZip(GZipContentEncoding):
         """The next piece: nothing after a kept body; else compressed, and kept if wanted."""
         if self._served:
             return b""
+        self._read += len(chunk)
         chunk = super().transform_chunk(chunk, finishing)
         self._keep(chunk, finishing)
         return chunk
@@ -106,5 +115,6 @@ class CachedGZip(GZipContentEncoding):
             return
         self._parts.append(chunk)
         if finishing:
-            COMPRESSED.put(self._key, b"".join(self._parts))
+            if self._read == self._expected:  # the whole file, not what a dropped response managed to send
+                COMPRESSED.put(self._key, b"".join(self._parts))
             self._key, self._parts = None, []

@@ -7,12 +7,15 @@ get the old bytes; a client that does not accept gzip gets the plain file.
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
-from tornado.testing import AsyncHTTPTestCase
+from tornado.httpclient import AsyncHTTPClient
+from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application, StaticFileHandler
 
 from explorer import server_gzip
@@ -104,3 +107,64 @@ def test_a_client_without_gzip_gets_the_plain_file(tmp_path: Path) -> None:
         assert "Content-Encoding" not in headers and body == BIG
     finally:
         case.tearDown()
+
+
+RANDOM = os.urandom(6 * 2**20)  # 6 MB that gzip cannot shrink: more than the sockets' buffers hold
+
+
+async def drop_after_first_bytes(port: int, path: str, method: str = "GET", keep: int = 4096) -> int:
+    """Ask for `path` with gzip, read the first `keep` bytes, drop the connection; bytes read."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+    await writer.drain()
+    got = b""
+    try:
+        while len(got) < keep:
+            try:
+                piece = await asyncio.wait_for(reader.read(keep - len(got)), timeout=1.0)
+            except asyncio.TimeoutError:  # a HEAD answer: headers only, the connection kept open
+                break
+            if not piece:
+                break
+            got += piece
+    finally:
+        writer.transport.abort()  # a reset, as a closed tab or a killed client gives
+    return len(got)
+
+
+class DroppedDownloads(AsyncHTTPTestCase):
+    """Connections dropped mid-download (and HEAD requests) must never leave a cut body in the cache.
+
+    (`fresh_cache`, autouse, gives each test its own cache: pytest applies it to unittest cases too.)
+    """
+
+    def setUp(self) -> None:
+        self.folder = tempfile.TemporaryDirectory()
+        (Path(self.folder.name) / "random.js").write_bytes(RANDOM)
+        super().setUp()
+
+    def tearDown(self) -> None:
+        super().tearDown()
+        self.folder.cleanup()
+
+    def get_app(self) -> Application:
+        return Application([(r"/static/(.*)", StaticFileHandler, {"path": self.folder.name})],
+                           transforms=[CachedGZip])
+
+    @gen_test(timeout=60)
+    async def test_every_later_response_is_the_whole_file(self) -> None:
+        port = self.get_http_port()
+        for method in ("GET", "HEAD", "GET", "GET"):
+            await drop_after_first_bytes(port, "/static/random.js", method)
+            await asyncio.sleep(0.3)  # the server notices the drop and finishes the response
+        client = AsyncHTTPClient()
+        for _ in range(3):
+            response = await client.fetch(self.get_url("/static/random.js"), headers={"Accept-Encoding": "gzip"},
+                                          decompress_response=False)
+            body = response.body
+            if response.headers.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            assert len(body) == len(RANDOM) and body == RANDOM
+        assert all(gzip.decompress(kept) == RANDOM for kept in server_gzip.COMPRESSED._bodies.values())
+        assert len(server_gzip.COMPRESSED._bodies) == 1  # kept once the whole file went through
+
