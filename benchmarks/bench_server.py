@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-TOKEN = "bench-token"
+TOKEN = "bench-token-0123456789"
 TARGET_MB = 200.0
 KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 CHART_DRAWN = "() => [...document.querySelectorAll('.js-plotly-plot')].some((g) => (g.data || []).length > 0)"

@@ -75,6 +75,30 @@ def non_negative(text: str) -> int:
     return value
 
 
+MIN_TOKEN_LENGTH = 16
+"""The shortest token accepted: the token is all that stands between the room's network and the app."""
+
+
+def token_problem(token: str) -> str:
+    """Why `token` may not guard the server ('' when it may): too short, other characters, or guessable.
+
+    >>> token_problem("WORKSHOP")
+    'at least 16 characters (letters, digits, - and _), got 8; leave --token out for a random one'
+    >>> token_problem("aaaaaaaaaaaaaaaaaaaa")
+    'too easy to guess (at least 8 different characters); leave --token out for a random one'
+    >>> token_problem("test-token-0123456789")
+    ''
+    """
+    random_one = "leave --token out for a random one"
+    if not token.isascii() or not token.replace("-", "").replace("_", "").isalnum():
+        return f"only letters, digits, - and _ ({random_one})"
+    if len(token) < MIN_TOKEN_LENGTH:
+        return f"at least {MIN_TOKEN_LENGTH} characters (letters, digits, - and _), got {len(token)}; {random_one}"
+    if len(set(token.lower())) < 8:
+        return f"too easy to guess (at least 8 different characters); {random_one}"
+    return ""
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -180,8 +204,9 @@ def main(argv: list[str] | None = None) -> None:
     if not notebook.is_file():
         raise SystemExit(f"error: no notebook {notebook}")
     token = args.token or secrets.token_urlsafe(24)
-    if not token.replace("-", "").replace("_", "").isalnum():
-        raise SystemExit("error: the token may hold only letters, digits, '-' and '_'")
+    problem = token_problem(token)
+    if problem:
+        raise SystemExit(f"error: --token: {problem}")
     port = pick_port(args.port, "0.0.0.0" if args.public else HOST)
     shown_host = socket.gethostname() if args.public else HOST
     print(banner(f"http://{shown_host}:{port}/?token={token}", args), flush=True)

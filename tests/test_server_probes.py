@@ -12,7 +12,9 @@ Each probe goes to a real `scripts/serve.py` (one warm kernel) over loopback:
   Host all get 403 and no byte of the request;
 * **dropped downloads**: a client that asks for Voila's largest script gzipped and resets the
   connection after the first bytes, again and again (and HEAD requests between), leaves every
-  later response whole.
+  later response whole;
+* **weak tokens**: ``serve.py --public --token WORKSHOP`` (or any token under 16 characters, or
+  guessable) stops with one line before anything starts.
 
 Run alone: ``.venv/bin/python -m pytest tests/test_server_probes.py -q -p no:cacheprovider``.
 """
@@ -23,6 +25,7 @@ import gzip
 import http.client
 import socket
 import struct
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -39,6 +42,7 @@ from tests.test_server import TOKEN, Server, fetch, start_server, stop_server
 pytestmark = pytest.mark.browser
 
 FOREIGN = "evil.example"
+ROOT = Path(__file__).resolve().parent.parent
 STATIC = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base" / "static"
 """Where Voila's ``/voila/static/`` files come from in this environment."""
 
@@ -197,3 +201,14 @@ def test_dropped_downloads_leave_every_later_response_whole(server: Server) -> N
         if response.getheader("Content-Encoding") == "gzip":
             body = gzip.decompress(body)
         assert len(body) == len(content) and body == content, f"{path}: {len(body)} bytes of {len(content)}"
+
+
+@pytest.mark.parametrize("token", ["WORKSHOP", "short-token", "aaaaaaaaaaaaaaaaaaaaaa", "sixteen-chars-ok!", "tökentökentökentöken"])
+def test_a_weak_or_odd_token_is_refused_before_anything_starts(token: str) -> None:
+    """`serve.py` refuses a token shorter than 16 characters, guessable, or of other characters, in one line."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "serve.py"), "--public", f"--token={token}",
+                           "--port=1"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --token: "), done.stderr
+    assert "Open" not in done.stdout  # no address printed, nothing started
