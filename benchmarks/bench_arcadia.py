@@ -23,7 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import explorer  # noqa: E402
-from explorer.games.arcadia_quest import chains, fighters, parse_encounter, resolve_encounter, sequence  # noqa: E402
+from explorer.games.arcadia_quest import parse_encounter, resolve_encounter
+from explorer.games.arcadia_quest.attack import chains
+from explorer.games.arcadia_quest.encounter import fighters, sequence  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCOUNTER = {

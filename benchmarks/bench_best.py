@@ -24,8 +24,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import problems as pb  # noqa: E402
 
-from explorer.games.assault_of_the_giants import Battle, best, best_roll, parse_battle, resolve_battle  # noqa: E402
-from explorer.games.assault_of_the_giants.model import OBJECTIVES  # noqa: E402
+from explorer.games.assault_of_the_giants import Battle, parse_battle, resolve_battle  # noqa: E402
+from explorer.games.assault_of_the_giants.best import play as best  # noqa: E402
+from explorer.games.assault_of_the_giants.best import roll as best_roll  # noqa: E402
+from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES  # noqa: E402
 
 TARGET_MS = 100.0
 """Issue 9: fire-vs-hill, both sides best for net Ordning Points, median at most this."""
@@ -85,7 +87,7 @@ def main() -> int:
     # The command-row advisor: the attacker (both sides best, net points) with "Move" played, up to 3 cards first.
     from dataclasses import replace
 
-    from explorer.games.assault_of_the_giants.advisor import row_options
+    from explorer.games.assault_of_the_giants.best.row_advisor import row_options
 
     start = replace(both, attacker=replace(both.attacker, commands=("Move",)))
     hand = ["Leader", "Magic", "Trade", "Recruit"]

@@ -15,13 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from explorer.counts import REROLL_BLANKS, Conversion, clear_caches, roll_counts
-from explorer.dist import Dist
-from explorer.games.assault_of_the_giants import battle as aotg_battle
-from explorer.games.assault_of_the_giants import casualties
-from explorer.games.assault_of_the_giants.battle import points_for
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
-from explorer.games.assault_of_the_giants.model import Battle, Modifiers, Side, Unit
+from explorer.core.dist import Dist
+from explorer.core.engine import REROLL_BLANKS, Conversion, clear_caches, roll_counts
+from explorer.games.assault_of_the_giants.battle import battle as aotg_battle
+from explorer.games.assault_of_the_giants.battle.battle import points_for
+from explorer.games.assault_of_the_giants.rules import casualties
+from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
+from explorer.games.assault_of_the_giants.rules.model import Battle, Modifiers, Side, Unit
 
 MC_SAMPLES = 250_000
 """Samples for a standard error of at most 1e-3 on any probability: sqrt(0.25 / n) <= 1e-3."""

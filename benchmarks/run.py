@@ -35,9 +35,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 import problems as pb  # noqa: E402
 
 from explorer.games.assault_of_the_giants import resolve_battle  # noqa: E402
-from explorer.games.assault_of_the_giants.casualties import casualties_by_damage  # noqa: E402
-from explorer.games.assault_of_the_giants.combat import side_totals  # noqa: E402
-from explorer.games.assault_of_the_giants.sweep import sweep  # noqa: E402
+from explorer.games.assault_of_the_giants.battle.sweep import sweep  # noqa: E402
+from explorer.games.assault_of_the_giants.rules.casualties import casualties_by_damage  # noqa: E402
+from explorer.games.assault_of_the_giants.rules.combat import side_totals  # noqa: E402
 
 
 @dataclass
@@ -173,8 +173,8 @@ def import_problem(target_s: float, runs: int) -> Line:
 
 def scaling(quick: bool) -> list[dict[str, object]]:
     """Time against pool size and army size; icepool on the peers' problem side by side."""
-    from explorer.games.assault_of_the_giants.data import DEFAULT_DICE
-    from explorer.games.assault_of_the_giants.model import Modifiers, Side
+    from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
+    from explorer.games.assault_of_the_giants.rules.model import Modifiers, Side
 
     rows: list[dict[str, object]] = []
     for dice in (5, 10, 20, 30, 40, 50, 60):

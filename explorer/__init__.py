@@ -4,8 +4,8 @@ The core (distributions, dice, games, resolver) imports no UI library; `explorer
 `explorer.panels` and `explorer.charts` hold the widgets and figures.
 """
 
-from explorer.dist import Dist
-from explorer.errors import ExplorerError, ScenarioError
+from explorer.core.dist import Dist
+from explorer.core.errors import ExplorerError, ScenarioError
 from explorer.games import GAMES, find_game
 from explorer.resolver import load_scenario, resolve
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games import GAMES, find_game, labs, load, panels
 
 __all__ = ["show", "build_panel", "DiceLabHost", "Explorer", "LazyTab"]

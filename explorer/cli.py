@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from explorer.errors import ExplorerError, visible
+from explorer.core.errors import ExplorerError, visible
 from explorer.resolver import resolve
 
 __all__ = ["main", "safe_text"]

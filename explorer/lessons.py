@@ -24,9 +24,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from explorer.errors import ScenarioError
-from explorer.report import Report
+from explorer.core.errors import ScenarioError
 from explorer.resolver import load_scenario, resolve
+from explorer.scenario.report import Report
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from explorer.fields import Fields
 from explorer.games import find_game
-from explorer.loader import check_format, check_shape, read_scenario_file
-from explorer.report import Report
+from explorer.scenario.fields import Fields
+from explorer.scenario.loader import check_format, check_shape, read_scenario_file
+from explorer.scenario.report import Report
 
 __all__ = ["resolve", "load_scenario"]
 
@@ -17,7 +17,7 @@ __all__ = ["resolve", "load_scenario"]
 def load_scenario(path: str | Path) -> dict[str, Any]:
     """Read a scenario file: TOML if it ends in ``.toml``, JSON if ``.json``, else whichever parses.
 
-    The hardened reader of `explorer.loader` (regular files only, size, encoding, depth and
+    The hardened reader of `explorer.scenario.loader` (regular files only, size, encoding, depth and
     value limits, duplicate keys refused).
 
     Raises:
@@ -35,12 +35,12 @@ def resolve(scenario: Mapping[str, Any] | str | Path) -> Report:
     >>> round(report.to_dict()["attacker"]["ordning_points"]["1"], 4)
     0.75
 
-    Every scenario, a mapping from Python too, first meets the limits of `explorer.loader`
+    Every scenario, a mapping from Python too, first meets the limits of `explorer.scenario.loader`
     (`check_shape`) and ``format`` must be the whole number 1; then the game's reader checks its keys.
 
     >>> resolve({"gmae": "aotg"})
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: gmae: unknown key; did you mean "game"?
+    explorer.core.errors.ScenarioError: gmae: unknown key; did you mean "game"?
 
     Raises:
         ScenarioError: naming the bad key and what it allows.

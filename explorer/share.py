@@ -7,7 +7,7 @@ guarded in this order, so that a hostile link costs little:
 1. the text is at most `MAX_LINK_CHARS` characters, made of the base64url alphabet only;
 2. it inflates to at most `MAX_JSON_BYTES` bytes (``zlib.decompressobj`` with ``max_length``,
    so a small "zip bomb" is stopped after that many bytes, never inflated whole);
-3. the bytes are UTF-8 JSON read by the hardened loader (`explorer.loader.read_scenario_text`:
+3. the bytes are UTF-8 JSON read by the hardened loader (`explorer.scenario.loader.read_scenario_text`:
    no duplicate keys, depth, sizes and numbers bounded, finite floats), naming a ``game`` the
    registry knows.
 
@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games import find_game
-from explorer.loader import read_scenario_text
+from explorer.scenario.loader import read_scenario_text
 
 __all__ = [
     "VERSION", "MAX_LINK_CHARS", "MAX_JSON_BYTES", "SharedLink",
@@ -112,10 +112,10 @@ def decode(text: str) -> dict[str, Any]:
     {'game': 'aotg'}
     >>> decode("v2.abc")
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: link: this link's format is 'v2'; this explorer reads 'v1' links
+    explorer.core.errors.ScenarioError: link: this link's format is 'v2'; this explorer reads 'v1' links
     >>> decode("v1." + "A" * 9000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: link: the link is too long (9003 characters; at most 8192)
+    explorer.core.errors.ScenarioError: link: the link is too long (9003 characters; at most 8192)
 
     Raises:
         ScenarioError: with field ``link``, saying what is wrong (nothing is evaluated).
@@ -169,7 +169,7 @@ def parse_query(query: str | None) -> SharedLink:
     (SharedLink(game=None, scenario=None), 'assault-of-the-giants')
     >>> parse_query("game=agot&scenario=" + encode({"game": "aq"}))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: game: the link names "agot-lcg" but its scenario is for "arcadia-quest"
+    explorer.core.errors.ScenarioError: game: the link names "agot-lcg" but its scenario is for "arcadia-quest"
 
     Raises:
         ScenarioError: an unknown game, a scenario that does not decode, or the two disagreeing.

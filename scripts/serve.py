@@ -5,7 +5,7 @@ Usage: ``python scripts/serve.py [NOTEBOOK] [--port PORT] [--token TOKEN] [--max
 
 The port is PORT (default 8866) if it is free, otherwise one the system picks; the address
 printed is the one served (``--Voila.port_retries=0``: never another port silently). The server
-is `explorer.server.ExplorerVoila`: it frees a page's kernel when the page is left, culls
+is `explorer.serving.server.ExplorerVoila`: it frees a page's kernel when the page is left, culls
 kernels whose page went away, caps the number of kernels and accepts only a local ``Host``.
 """
 
@@ -150,7 +150,7 @@ the lesson notebooks in JupyterLab, even fails to load outside JupyterLab)."""
 
 
 def voila_argv(args: argparse.Namespace, notebook: Path, port: int, token: str) -> list[str]:
-    """The command line of `explorer.server.ExplorerVoila` for these options."""
+    """The command line of `explorer.serving.server.ExplorerVoila` for these options."""
     argv = [
         str(notebook),
         "--no-browser",
@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
     shown_host = socket.gethostname() if args.public else HOST
     print(banner(f"http://{shown_host}:{port}/?token={token}", args), flush=True)
 
-    from explorer.server import main as serve
+    from explorer.serving.server import main as serve
 
     serve(voila_argv(args, notebook, port, token))
 

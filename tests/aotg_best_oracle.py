@@ -1,7 +1,7 @@
 """Brute-force best play for Assault of the Giants: every die rolled one by one, every subset rerolled.
 
 Written from the rules text (rulebook p.16-17) and the issue's definition of best play, sharing no
-code with `explorer.games.assault_of_the_giants.best*`: dice are ordered, each subset of at most
+code with `explorer.games.assault_of_the_giants.best.play*`: dice are ordered, each subset of at most
 `rerolls` dice is tried as the reroll (each die once, all at once), every fresh outcome is listed
 one by one, and every split of the arcane (x into 2 hits, y into 1 block) is tried; probabilities
 are Fractions. Casualties and rewards come from the plain brute force of `tests.aotg_oracle`.
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
-from explorer.games.assault_of_the_giants.model import Battle, Side
+from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 from tests.aotg_oracle import _reward, brute_casualties, brute_totals, with_cards
 
 Values = tuple[Fraction, Fraction, Fraction]

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
-from explorer.games.assault_of_the_giants.model import Battle, Modifiers, Side, Unit
+from explorer.games.assault_of_the_giants.rules.model import Battle, Modifiers, Side, Unit
 
 Dists = dict[str, Counter]
 

@@ -42,7 +42,7 @@ READY_JS = f"""() => {{
 
 def _odds_figures() -> dict[str, dict[str, Any]]:
     """The odds charts of the odds panel's opening inputs, by title."""
-    from explorer.games.agot_lcg.odds_scenario import parse_odds
+    from explorer.games.agot_lcg.odds.scenario import parse_odds
     from explorer.panels.agot_lcg.odds import OddsPanel, odds_figures
 
     figures = odds_figures(parse_odds(OddsPanel().scenario()))

@@ -151,7 +151,7 @@ QUESTION_KEYS = ("pass_through", "end_move", "attack")
 def _played(side: Any) -> Any:
     """The side as it plays (its Cards in battle folded in), where the game has such cards."""
     try:
-        from explorer.games.assault_of_the_giants.cards import played
+        from explorer.games.assault_of_the_giants.rules.cards import played
     except ImportError:
         return side
     return played(side)
@@ -161,7 +161,7 @@ def reroll_expected(text: str, inputs: dict[str, Any]) -> tuple[dict[str, Any] |
     """The reroll chart for the scenario `text` and the roll shown: (figure, problems reading the page, options)."""
     from explorer.charts.aotg_decisions import reroll_advice_figure
     from explorer.games.assault_of_the_giants import parse_battle
-    from explorer.games.assault_of_the_giants.advice import advise_reroll
+    from explorer.games.assault_of_the_giants.best.advice import advise_reroll
     from explorer.panels.assault_of_the_giants.reroll_advisor import SHOWN, face_label
 
     battle = parse_battle(json.loads(text))
@@ -196,7 +196,7 @@ def row_expected(text: str, inputs: dict[str, Any]) -> tuple[dict[str, Any] | No
     """The row advisor's chart for the scenario `text` and the hand, "cards first" and objective shown."""
     from explorer.charts.aotg_decisions import OBJECTIVE_LABELS, row_advice_figure
     from explorer.games.assault_of_the_giants import parse_battle
-    from explorer.games.assault_of_the_giants.advisor import row_options
+    from explorer.games.assault_of_the_giants.best.row_advisor import row_options
 
     scenario = json.loads(text)
     row = {c.strip().lower() for c in scenario["attacker"].get("commands", [])}
@@ -508,7 +508,7 @@ class AotgTabsSteps:
 
     def refused_for_giantslayers(self, text: str) -> None:
         """With giantslayers the advisor cannot advise: the tab must say why (as `row_options` does here)."""
-        from explorer.errors import ExplorerError
+        from explorer.core.errors import ExplorerError
 
         inputs = self.page.evaluate(ROW_INPUTS_JS)
         try:

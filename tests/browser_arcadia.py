@@ -102,7 +102,7 @@ class Encounter:
 
     def summary_differences(self, table: Mapping[str, Any] | None) -> list[str]:
         """How the summary table differs from this encounter, to the precision printed."""
-        from explorer.games.arcadia_quest.summary import summary_rows
+        from explorer.games.arcadia_quest.encounter.summary import summary_rows
 
         if table is None:
             return ["the summary table (.aq-summary table) is missing"]

@@ -531,7 +531,7 @@ class Battle:
 
     def summary_differences(self, table: Mapping[str, Any] | None) -> list[str]:
         """How the summary table differs from this battle, to the precision printed."""
-        from explorer.games.assault_of_the_giants.summary import summary_rows
+        from explorer.games.assault_of_the_giants.battle.summary import summary_rows
 
         if table is None:
             return ["the summary table (.aotg-summary table) is missing"]
@@ -568,14 +568,9 @@ def printed_matches(text: str, value: float) -> bool:
 
 
 def lab_engines() -> list[Any]:
-    """Every dice-lab engine: from the game registry (``GameDef.lab_engine``), else the older
-    ``explorer.panels.dice_lab.LAB_ENGINES``."""
-    try:
-        from explorer.games import find_game, labs
-    except ImportError:
-        from explorer.panels.dice_lab import LAB_ENGINES  # type: ignore[attr-defined]
+    """Every dice-lab engine, from the game registry (``GameDef.lab_engine``)."""
+    from explorer.games import find_game, labs
 
-        return list(LAB_ENGINES.values())
     return [find_game(name).lab_engine() for name in labs()]
 
 
@@ -586,11 +581,7 @@ def lab_expected(inputs: Mapping[str, str]) -> tuple[list[dict[str, Any]], str |
         The two figures as plotly JSON, and a problem reading the inputs (or None).
     """
     from explorer import charts
-
-    try:
-        from explorer.lab import CUSTOM, JOINT, parse_custom_die
-    except ImportError:
-        from explorer.panels.dice_lab import CUSTOM, JOINT, parse_custom_die  # type: ignore[attr-defined,no-redef]
+    from explorer.scenario.lab import CUSTOM, JOINT, parse_custom_die
 
     engines = [e for e in lab_engines() if e.title in inputs.get("__heading", "")]
     if len(engines) != 1:

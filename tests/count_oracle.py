@@ -1,4 +1,4 @@
-"""Brute force for `explorer.counts`: every die rolled one by one, the policy read die by die.
+"""Brute force for `explorer.core.engine.roll`: every die rolled one by one, the policy read die by die.
 
 Written from the `CountPolicy` and `Conversion` docstrings, sharing no code with the engine
 beyond those frozen types (and `convert`, itself checked by its doctest), so that the two can be
@@ -11,8 +11,8 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from explorer.counts import Conversion, CountPolicy, convert
-from explorer.dist import Dist
+from explorer.core.dist import Dist
+from explorer.core.engine import Conversion, CountPolicy, convert
 
 Kind = tuple[tuple[tuple[int, ...], ...], int]
 

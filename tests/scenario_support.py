@@ -10,10 +10,10 @@ from typing import Any
 
 from explorer import ScenarioError
 from explorer.cli import main
-from explorer.errors import MAX_MESSAGE
-from explorer.loader import read_scenario_file
+from explorer.core.errors import MAX_MESSAGE
 from explorer.panels.common.host import Labels
 from explorer.panels.common.scenario_io import ScenarioBox, check_scenario
+from explorer.scenario.loader import read_scenario_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_PATHS = sorted((ROOT / "examples").glob("*.*"))

@@ -222,7 +222,7 @@ def test_challenge_properties(att: list, dfn: list, kind: str, claim: int, fa: i
 
 def test_every_ruling_is_listed_in_the_package_docstring() -> None:
     import explorer.games.agot_lcg as package
-    from explorer.games.agot_lcg import rulings
+    from explorer.games.agot_lcg.challenge import rulings
 
     doc = " ".join((package.__doc__ or "").split())
     every = (rulings.CHALLENGE_RULINGS + rulings.ROUND_RULINGS + rulings.PLAN_RULINGS + rulings.ODDS_RULINGS

@@ -19,17 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer import Dist, ScenarioError, resolve
-from explorer.games.agot_lcg.explain import Ability, Trigger, explain
-from explorer.games.agot_lcg.odds import deck_out, draw_odds, power_race, survives_intrigue
-from explorer.games.agot_lcg.panel_data import (
-    draw_round_dist,
-    intrigue_survival_dist,
-    race_winner_dist,
-    round_trace,
-    winner_grid,
-)
-from explorer.games.agot_lcg.phase import play_round
-from explorer.games.agot_lcg.round_scenario import parse_round
+from explorer.games.agot_lcg.challenge.grid import winner_grid
+from explorer.games.agot_lcg.odds.cards import deck_out, draw_odds, power_race, survives_intrigue
+from explorer.games.agot_lcg.odds.dists import draw_round_dist, intrigue_survival_dist, race_winner_dist
+from explorer.games.agot_lcg.round.phase import play_round
+from explorer.games.agot_lcg.round.scenario import parse_round
+from explorer.games.agot_lcg.round.trace import round_trace
+from explorer.games.agot_lcg.timing.explain import Ability, Trigger, explain
 from tests import agot_oracle
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from explorer import ScenarioError
 from explorer.games.agot_lcg import Board, Declaration, PlayerState, best_defence, resolve
-from explorer.games.agot_lcg.model import Character
-from explorer.games.agot_lcg.plan import MAX_PLAN_CHARACTERS, MAX_PLANS, best_plan, count_plans
+from explorer.games.agot_lcg.challenge.model import Character
+from explorer.games.agot_lcg.round.plan import MAX_PLAN_CHARACTERS, MAX_PLANS, best_plan, count_plans
 from tests import agot_oracle
 
 ALL = ["military", "intrigue", "power"]

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
-from explorer.games.assault_of_the_giants.advisor import objective_value, row_options
-from explorer.games.assault_of_the_giants.model import Modifiers
+from explorer.games.assault_of_the_giants.best.row_advisor import objective_value, row_options
+from explorer.games.assault_of_the_giants.rules.model import Modifiers
 
 FIRE_VS_HILL = json.loads(Path("examples/fire-vs-hill.json").read_text())
 

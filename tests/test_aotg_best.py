@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants import Battle, CombatDie, Modifiers, Side, Unit, parse_battle, resolve_battle
-from explorer.games.assault_of_the_giants.battle import joint_points
-from explorer.games.assault_of_the_giants.best import best_joint, best_play_summary, expected_values
-from explorer.games.assault_of_the_giants.model import OBJECTIVES
-from explorer.games.assault_of_the_giants.scenario import battle_to_dict
+from explorer.games.assault_of_the_giants.battle.battle import joint_points
+from explorer.games.assault_of_the_giants.battle.scenario import battle_to_dict
+from explorer.games.assault_of_the_giants.best.play import best_joint, best_play_summary, expected_values
+from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES
 from tests.aotg_best_oracle import brute_best_joint, brute_expected
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +141,7 @@ def test_results_follow_the_joint_totals(attacker: Side, defender: Side) -> None
     result, points = resolve_battle(battle), joint_points(battle)
     assert points.marginal(0) == result.attacker.ordning_points
     assert points.marginal(1) == result.defender.ordning_points
-    from explorer.games.assault_of_the_giants.battle import casualty_table
+    from explorer.games.assault_of_the_giants.battle.battle import casualty_table
 
     for got, side, victor in ((result.attacker, attacker, defender), (result.defender, defender, attacker)):
         table = casualty_table(side, victor, max(got.damage_taken))  # casualties read off the damage taken
@@ -223,7 +223,7 @@ def test_trace_of_best_play_samples_the_exact_joint() -> None:
     import math
     from collections import Counter
 
-    from explorer.games.assault_of_the_giants.trace import trace_battle
+    from explorer.games.assault_of_the_giants.battle.trace import trace_battle
 
     mystic = CombatDie("mystic", ((0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 2), (2, 0, 0), (1, 1, 0)))
     basic = FIRE_VS_HILL.attacker.pool[0][0]
@@ -246,7 +246,7 @@ def test_trace_of_best_play_samples_the_exact_joint() -> None:
 
 
 def test_trace_shows_best_play_next_to_the_choice_made() -> None:
-    from explorer.games.assault_of_the_giants.trace import trace_battle
+    from explorer.games.assault_of_the_giants.battle.trace import trace_battle
 
     compared = 0
     for seed in range(40):
@@ -264,7 +264,7 @@ def test_trace_shows_best_play_next_to_the_choice_made() -> None:
 
 
 def test_advice_lists_every_choice_best_first_and_agrees_with_the_search() -> None:
-    from explorer.games.assault_of_the_giants.advice import advise_conversion, advise_reroll
+    from explorer.games.assault_of_the_giants.best.advice import advise_conversion, advise_reroll
 
     battle = with_side(FIRE_VS_HILL, "attacker", reroll_policy="best")
     roll = [("basic", (0, 0, 0)), ("basic", (0, 0, 1)), ("basic", (0, 1, 0)), ("basic", (1, 1, 0)),
@@ -276,7 +276,7 @@ def test_advice_lists_every_choice_best_first_and_agrees_with_the_search() -> No
     assert all(a.values >= b.values for a, b in zip(options, options[1:]))
     assert options[0].reroll == (0, 2)  # the blank and the lone block
     # The search's own choice for this roll: the same kept symbols and the same dice rerolled per kind.
-    from explorer.games.assault_of_the_giants.best import attacker_solution
+    from explorer.games.assault_of_the_giants.best.play import attacker_solution
 
     solved = attacker_solution(battle).solved
     plan = solved.plan

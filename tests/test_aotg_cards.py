@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.dist import Dist
-from explorer.errors import MAX_MESSAGE, ScenarioError
+from explorer.core.dist import Dist
+from explorer.core.errors import MAX_MESSAGE, ScenarioError
 from explorer.games.assault_of_the_giants import (
     Battle,
     CombatDie,
@@ -31,13 +31,13 @@ from explorer.games.assault_of_the_giants import (
     resolve,
     resolve_battle,
 )
-from explorer.games.assault_of_the_giants.advice import advise_conversion, advise_reroll
-from explorer.games.assault_of_the_giants.best import best_joint, expected_values
-from explorer.games.assault_of_the_giants.cards import card_to_dict, played
-from explorer.games.assault_of_the_giants.combat import side_totals
-from explorer.games.assault_of_the_giants.model import BattleCard
-from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS
-from explorer.games.assault_of_the_giants.trace import trace_battle
+from explorer.games.assault_of_the_giants.battle.trace import trace_battle
+from explorer.games.assault_of_the_giants.best.advice import advise_conversion, advise_reroll
+from explorer.games.assault_of_the_giants.best.play import best_joint, expected_values
+from explorer.games.assault_of_the_giants.rules.cards import card_to_dict, played
+from explorer.games.assault_of_the_giants.rules.combat import side_totals
+from explorer.games.assault_of_the_giants.rules.model import BattleCard
+from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS
 from tests.aotg_best_oracle import brute_best_joint, brute_expected
 from tests.aotg_oracle import brute_battle, normalise
 
@@ -319,7 +319,7 @@ def test_round_trip_writes_cards_only_when_present() -> None:
 
 
 def test_the_row_advisor_keeps_the_cards_on_top_of_each_row() -> None:
-    from explorer.games.assault_of_the_giants.advisor import row_options
+    from explorer.games.assault_of_the_giants.best.row_advisor import row_options
 
     data = scenario(attacker=[{"name": "Haste", "kind": "spell", "rerolls": 1, "arcane_to_hits": 1}])
     data["attacker"]["commands"] = ["Leader", "Attack"]

@@ -13,8 +13,8 @@ from explorer.games.assault_of_the_giants import (
     Unit,
     resolve_battle,
 )
-from explorer.games.assault_of_the_giants.battle import points_for
-from explorer.games.assault_of_the_giants.casualties import assign_damage
+from explorer.games.assault_of_the_giants.battle.battle import points_for
+from explorer.games.assault_of_the_giants.rules.casualties import assign_damage
 from tests.aotg_oracle import brute_battle, brute_casualties, normalise
 
 faces = st.tuples(st.integers(0, 4), st.integers(0, 2), st.integers(0, 2)) | st.sampled_from(
@@ -74,7 +74,7 @@ def test_damage_and_statuses_follow_from_the_rolls_and_the_casualty_table(attack
     one's own blocks (p.17), convolved here from each side's own roll; each unit's status is the
     casualty table read at that damage."""
     from explorer.games.assault_of_the_giants import side_totals
-    from explorer.games.assault_of_the_giants.battle import casualty_table
+    from explorer.games.assault_of_the_giants.battle.battle import casualty_table
 
     result = resolve_battle(Battle(attacker, defender))
     rolls = {"attacker": side_totals(attacker), "defender": side_totals(defender)}
@@ -108,8 +108,8 @@ def test_fast_path_equals_the_generic_pool_engine(side: Side) -> None:
     """The game's fast path (count engine) and the plain multiset engine asking the game's own
     face-by-face reroll choice agree exactly."""
     from explorer.games.assault_of_the_giants import side_totals
-    from explorer.games.assault_of_the_giants.pool_policy import side_as_pool
-    from explorer.pools import roll_multisets
+    from tests.aotg_pool_oracle import side_as_pool
+    from tests.pool_oracle import roll_multisets
 
     generic = roll_multisets(**side_as_pool(side, faces=True)).map(lambda v: (v[0], v[1]))
     assert side_totals(side) == generic

@@ -15,15 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import explorer
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
-from explorer.games.assault_of_the_giants import campaign_engine
-from explorer.games.assault_of_the_giants.campaign import battle_outcomes
-from explorer.games.assault_of_the_giants.campaign_report import PlanReport
-from explorer.games.assault_of_the_giants.campaign_result import resolve_plan
-from explorer.games.assault_of_the_giants.campaign_scenario import parse_plan
-from explorer.games.assault_of_the_giants.model import Battle, Side
-from explorer.games.assault_of_the_giants.report import BattleReport
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
+from explorer.games.assault_of_the_giants.battle.report import BattleReport
+from explorer.games.assault_of_the_giants.plan import engine as campaign_engine
+from explorer.games.assault_of_the_giants.plan.battles import battle_outcomes
+from explorer.games.assault_of_the_giants.plan.report import PlanReport
+from explorer.games.assault_of_the_giants.plan.result import resolve_plan
+from explorer.games.assault_of_the_giants.plan.scenario import parse_plan
+from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 from tests.aotg_oracle import brute_battle, normalise
 from tests.aotg_plan_oracle import play
 from tests.test_aotg_oracle import sides as oracle_sides

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from explorer import ScenarioError, resolve
-from explorer.dist import Dist
+from explorer.core.dist import Dist
 from explorer.games.assault_of_the_giants import (
     Battle,
     CombatDie,
@@ -26,7 +26,7 @@ from explorer.games.assault_of_the_giants import (
     resolve_battle,
     win_chances,
 )
-from explorer.games.assault_of_the_giants.endgame import (
+from explorer.games.assault_of_the_giants.plan.endgame import (
     Phase,
     may_attack_starting_region,
     win_chances_joint,

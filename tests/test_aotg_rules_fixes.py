@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from explorer import resolve
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants import parse_battle
 
 FIRE_VS_HILL: dict[str, Any] = json.loads(Path("examples/fire-vs-hill.json").read_text())
@@ -100,7 +100,7 @@ def test_package_docstring_lists_every_ruling_the_reports_print() -> None:
     import re
 
     import explorer.games.assault_of_the_giants as package
-    from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS
+    from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS
 
     def opening(text: str) -> str:
         words = [re.sub(r"[^a-z0-9']", "", w) for w in re.sub(r"\([^)]*\)", "", text).lower().split()]

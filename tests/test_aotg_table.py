@@ -19,21 +19,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer import resolve
-from explorer.dist import Dist
-from explorer.errors import MAX_MESSAGE, ScenarioError
-from explorer.games.assault_of_the_giants.data import CASTE_ORDER
-from explorer.games.assault_of_the_giants.endgame import Phase, Standing, victory
-from explorer.games.assault_of_the_giants.legality import (
+from explorer.core.dist import Dist
+from explorer.core.errors import MAX_MESSAGE, ScenarioError
+from explorer.games.assault_of_the_giants.plan.endgame import Phase, Standing, victory
+from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER
+from explorer.games.assault_of_the_giants.table.legality import (
     may_attack,
     may_end_move,
     move_through,
     recruit_places,
     turns_left,
 )
-from explorer.games.assault_of_the_giants.table import Pools, Race, Region, TableState, phase, take_token
-from explorer.games.assault_of_the_giants.table_rulings import TABLE_RULINGS
-from explorer.games.assault_of_the_giants.table_scenario import parse_table
-from explorer.games.assault_of_the_giants.table_winner import winner
+from explorer.games.assault_of_the_giants.table.phase import Pools, Race, Region, TableState, phase, take_token
+from explorer.games.assault_of_the_giants.table.rulings import TABLE_RULINGS
+from explorer.games.assault_of_the_giants.table.scenario import parse_table
+from explorer.games.assault_of_the_giants.table.winner import winner
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "aotg-table.json"

@@ -27,8 +27,8 @@ from explorer.games.assault_of_the_giants import (
     parse_battle,
     resolve_battle,
 )
-from explorer.games.assault_of_the_giants.battle import points_for, resource_cards_for
-from explorer.games.assault_of_the_giants.trace import (
+from explorer.games.assault_of_the_giants.battle.battle import points_for, resource_cards_for
+from explorer.games.assault_of_the_giants.battle.trace import (
     TraceStep,
     face_name,
     trace_battle,
@@ -75,7 +75,7 @@ def test_same_seed_same_trace_and_seeds_differ() -> None:
     set or dict order can leak in); other seeds walk other battles."""
     battle = small_battle()
     code = ("import sys; sys.path.insert(0, '.'); from tests.test_aotg_trace import small_battle; "
-            "from explorer.games.assault_of_the_giants.trace import trace_battle, trace_text; "
+            "from explorer.games.assault_of_the_giants.battle.trace import trace_battle, trace_text; "
             "print(trace_text(trace_battle(small_battle(), 7)), end='')")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=Path(__file__).resolve().parent.parent, env={**os.environ, "PYTHONHASHSEED": "12345"})

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games import arcadia_quest
 from explorer.games.arcadia_quest import (
     ABILITIES,
@@ -31,7 +31,7 @@ from explorer.games.arcadia_quest import (
     resolve_attack,
     resolve_encounter,
 )
-from explorer.games.arcadia_quest.model import Attack, AttackScenario, Defence, Target
+from explorer.games.arcadia_quest.attack.model import Attack, AttackScenario, Defence, Target
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS, SEQUENCE_RULINGS
 from tests import aq_oracle
 from tests.edits import edited

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games import load
-from explorer.games.arcadia_quest.chains import chain_successes
-from explorer.games.arcadia_quest.lab import ArcadiaLabEngine
-from explorer.games.arcadia_quest.model import ATTACK_DIE, DEFENCE_DIE, Trial, roll_successes
-from explorer.lab import CUSTOM, JOINT, parse_custom_die
+from explorer.games.arcadia_quest.attack.chains import chain_successes
+from explorer.games.arcadia_quest.attack.lab import ArcadiaLabEngine
+from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE, Trial, roll_successes
+from explorer.scenario.lab import CUSTOM, JOINT, parse_custom_die
 from tests import aq_oracle
 
 TRIALS = {"melee": Trial.of(ATTACK_DIE.value, "melee"), "ranged": Trial.of(ATTACK_DIE.value, "ranged"),
@@ -55,7 +55,7 @@ def engine() -> ArcadiaLabEngine:
 
 
 def test_engine_offers_what_a_lab_needs(engine: ArcadiaLabEngine) -> None:
-    assert isinstance(load("explorer.games.arcadia_quest.lab:ArcadiaLabEngine")(), ArcadiaLabEngine)
+    assert isinstance(load("explorer.games.arcadia_quest.attack.lab:ArcadiaLabEngine")(), ArcadiaLabEngine)
     dice = engine.dice()
     assert list(dice) == ["attack (melee)", "attack (ranged)", "defence"]
     assert all(len(die.faces) == engine.faces_per_die and "inferred" in die.source for die in dice.values())

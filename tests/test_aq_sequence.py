@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games.arcadia_quest import parse_encounter, parse_sequence, resolve_encounter, resolve_sequence
-from explorer.games.arcadia_quest.sequence import MAX_WORK, SETTLED
+from explorer.games.arcadia_quest.encounter.sequence import MAX_WORK, SETTLED
 from tests import aq_oracle
 from tests.edits import edited
 

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from explorer.games.arcadia_quest import parse_encounter, resolve_encounter
-from explorer.games.arcadia_quest.fighters import Roll
-from explorer.games.arcadia_quest.model import ATTACK_DIE, DEFENCE_DIE, Trial
-from explorer.games.arcadia_quest.trace import RolledDice, roll_dice, trace_encounter, trace_text
+from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE, Trial
+from explorer.games.arcadia_quest.encounter.fighters import Roll
+from explorer.games.arcadia_quest.encounter.trace import RolledDice, roll_dice, trace_encounter, trace_text
 
 GUARD = {"hero": {"preset": "Greensleeves", "rerolls": 1}, "attack": {"card": "Slingshot"},
          "target": {"preset": "Hammer Beastman"}, "close_monsters": [{"preset": "Orc Marauder"},

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
 from explorer.games.arcadia_quest import (
     ATTACK_DIE,
     CUT_BELOW,

@@ -18,7 +18,7 @@ from explorer.charts import (
     symbols_figure,
     view_values,
 )
-from explorer.dist import Dist
+from explorer.core.dist import Dist
 from explorer.games.assault_of_the_giants import Status, parse_battle, resolve_battle
 
 # 0, 2, 3 with a gap at 1: weights 1, 2, 3 of 6
@@ -274,12 +274,12 @@ def _evil_figures():
     from explorer.charts.agot_lcg import round_figures
     from explorer.charts.aotg_decisions import row_advice_figure
     from explorer.charts.arcadia_quest import encounter_figures
-    from explorer.games.agot_lcg.panel_data import winner_grid
-    from explorer.games.agot_lcg.phase import play_round
-    from explorer.games.agot_lcg.round_scenario import parse_round
+    from explorer.games.agot_lcg.challenge.grid import winner_grid
+    from explorer.games.agot_lcg.round.phase import play_round
+    from explorer.games.agot_lcg.round.scenario import parse_round
     from explorer.games.arcadia_quest import parse_encounter, resolve_encounter
-    from explorer.games.assault_of_the_giants.advisor import RowOption
-    from explorer.games.assault_of_the_giants.model import Modifiers
+    from explorer.games.assault_of_the_giants.best.row_advisor import RowOption
+    from explorer.games.assault_of_the_giants.rules.model import Modifiers
 
     battle = resolve_battle(parse_battle({
         "game": "assault-of-the-giants",
@@ -321,7 +321,7 @@ def test_chart_cost_follows_the_outcomes_not_their_size():
     import time
     from dataclasses import replace
 
-    from explorer.games.assault_of_the_giants.model import Unit
+    from explorer.games.assault_of_the_giants.rules.model import Unit
 
     # Built past the scenario reader, which bounds Ordning Values: the chart must not need that bound.
     small = parse_battle({

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.dice import Face, deal, explode, pool_counts
-from explorer.dist import Dist, add_vectors
+from explorer.core.dice import Face, deal, explode, pool_counts
+from explorer.core.dist import Dist, add_vectors
 from explorer.games.assault_of_the_giants import CombatDie, Modifiers, Side, side_totals
 
 weights = st.dictionaries(st.integers(-3, 6), st.integers(1, 9), min_size=1, max_size=5)
@@ -132,7 +132,7 @@ def test_face_labels() -> None:
     assert Face.of().label() == "blank"
 
 
-UI_LAYERS = ("charts", "app.py", "panels")
+UI_LAYERS = ("charts", "app.py", "panels", "serving")
 
 
 def test_no_core_module_imports_a_ui_library() -> None:
@@ -151,8 +151,8 @@ def test_no_core_module_imports_a_ui_library() -> None:
 
 def test_core_imports_no_ui_library() -> None:
     code = ("import sys, explorer, explorer.resolver, explorer.cli, explorer.games.assault_of_the_giants;"
-            "import explorer.games.assault_of_the_giants.trace, explorer.games.assault_of_the_giants.summary;"
-            "import explorer.lab, explorer.games.arcadia_quest, explorer.games.agot_lcg;"
+            "import explorer.games.assault_of_the_giants.battle.trace, explorer.games.assault_of_the_giants.battle.summary;"
+            "import explorer.scenario.lab, explorer.games.arcadia_quest, explorer.games.agot_lcg;"
             "from explorer.games import GAMES; [g.lab_engine() for g in GAMES.values() if g.lab];"
             "explorer.resolve('examples/fire-vs-hill.json');"
             "bad = [m for m in ('ipywidgets', 'plotly', 'anywidget', 'IPython') if m in sys.modules];"
@@ -169,8 +169,8 @@ def test_core_imports_no_ui_library() -> None:
                 min_size=2, max_size=4), st.integers(0, 3), st.integers(0, 2))
 def test_generic_pool_engine_matches_die_by_die_enumeration(faces, n, rerolls) -> None:
     """roll_pool (multisets, named policy, conversions) against rolling every die one by one."""
-    from explorer.dice import Die
-    from explorer.pools import Conversion, convert, roll_pool
+    from explorer.core.dice import Die
+    from tests.pool_oracle import Conversion, convert, roll_pool
 
     die = Die("d", tuple(Face.from_mapping(f) for f in faces))
     symbols = ("hit", "crit", "shield")

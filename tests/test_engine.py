@@ -1,4 +1,4 @@
-"""The count engine (`explorer.counts`) against the plain multiset engine and brute force, and its limits.
+"""The count engine (`explorer.core.engine.roll`) against the plain multiset engine and brute force, and its limits.
 
 Not timed: the benchmarks (`benchmarks/run.py`) time it. Answers of the Assault of the Giants
 resolver on the examples (and variants) were recorded with the engine before the count engine
@@ -16,8 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer import count_dp, count_plan
-from explorer.counts import (
+from explorer.core.dice import Die, Face
+from explorer.core.dist import Dist
+from explorer.core.engine import (
     NO_REROLLS,
     REROLL_BLANKS,
     Conversion,
@@ -27,19 +28,19 @@ from explorer.counts import (
     clear_caches,
     roll_counts,
 )
-from explorer.dice import Die, Face
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
+from explorer.core.engine import dp as count_dp
+from explorer.core.engine import plan as count_plan
+from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants import CombatDie, Modifiers, Side, resolve_battle, side_totals
-from explorer.games.assault_of_the_giants.battle import joint_points
-from explorer.games.assault_of_the_giants.casualties import best_orders
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, MAX_DICE_PER_SIDE
-from explorer.games.assault_of_the_giants.lab import AssaultLabEngine
-from explorer.games.assault_of_the_giants.model import Unit
-from explorer.games.assault_of_the_giants.pool_policy import side_as_pool
-from explorer.games.assault_of_the_giants.scenario import parse_battle
-from explorer.pools import roll_multisets, roll_pool
+from explorer.games.assault_of_the_giants.battle.battle import joint_points
+from explorer.games.assault_of_the_giants.battle.lab import AssaultLabEngine
+from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
+from explorer.games.assault_of_the_giants.rules.casualties import best_orders
+from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE, MAX_DICE_PER_SIDE
+from explorer.games.assault_of_the_giants.rules.model import Unit
+from tests.aotg_pool_oracle import side_as_pool
 from tests.count_oracle import brute_counts
+from tests.pool_oracle import roll_multisets, roll_pool
 
 SYMBOLS = ("hit", "block", "arcane", "crit")
 FACES = [(0, 0, 0, 0), (0, 0, 1, 0), (0, 0, 2, 0), (1, 0, 0, 0), (0, 1, 0, 0), (1, 0, 1, 0), (2, 0, 0, 0),
@@ -155,8 +156,8 @@ def _old_best_order(units, damage, concede):
     """The order search before the engine work (frozensets, one memo per damage): the reference."""
     from functools import lru_cache
 
-    from explorer.games.assault_of_the_giants.casualties import _start, absorb  # noqa: PLC2701
-    from explorer.games.assault_of_the_giants.model import Status
+    from explorer.games.assault_of_the_giants.rules.casualties import _start, absorb  # noqa: PLC2701
+    from explorer.games.assault_of_the_giants.rules.model import Status
 
     champions = frozenset(i for i, u in enumerate(units) if u.champion)
     statuses = tuple(_start(units))

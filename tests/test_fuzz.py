@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from explorer import ExplorerError, ScenarioError, find_game, resolve
-from explorer.loader import read_scenario_text
+from explorer.scenario.loader import read_scenario_text
 from tests.scenario_support import EXAMPLES, GAMES, check_box, check_cli, check_error, load_box, run_cli
 
 FUZZ = settings(max_examples=int(os.environ.get("EXPLORER_FUZZ_EXAMPLES", "30")), deadline=timedelta(seconds=20), database=None,

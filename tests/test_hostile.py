@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from explorer import ScenarioError, load_scenario, resolve
-from explorer.loader import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TEXT, read_scenario_text
+from explorer.scenario.loader import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TEXT, read_scenario_text
 from tests.scenario_support import EXAMPLES, ROOT, check_box, check_cli, check_error, check_line, load_box, run_cli
 
 AOTG = EXAMPLES["fire-vs-hill.json"]

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 import explorer
-from explorer import counts
-from explorer.errors import ScenarioError
+from explorer.core.engine import roll as counts
+from explorer.core.errors import ScenarioError
 
 ANSWER_CPU = 10.0
 """Most CPU seconds a request just under a limit may take here (about 2 s promised at this machine's
@@ -97,7 +97,7 @@ def test_aotg_sixty_dice_of_one_kind_answer() -> None:
 
 
 def test_aotg_units_a_side_are_capped_and_the_largest_army_answers() -> None:
-    from explorer.games.assault_of_the_giants.scenario import MAX_UNITS
+    from explorer.games.assault_of_the_giants.battle.scenario import MAX_UNITS
 
     spent, report = cpu(lambda: explorer.resolve(battle({"basic": 30}, 3, units=MAX_UNITS)).to_dict())
     assert not isinstance(report, ScenarioError) and spent < ANSWER_CPU
@@ -122,8 +122,8 @@ ALL = ["military", "intrigue", "power"]
 
 
 def test_agot_best_plan_just_under_the_plan_limit_answers_and_just_over_is_refused() -> None:
-    from explorer.games.agot_lcg.plan import MAX_PLANS, count_plans
-    from explorer.games.agot_lcg.round_scenario import parse_round
+    from explorer.games.agot_lcg.round.plan import MAX_PLANS, count_plans
+    from explorer.games.agot_lcg.round.scenario import parse_round
 
     defenders = [character(f"D{i}", 2, ALL) for i in range(4)]
     hand = {f"Card {i}": 1 for i in range(1000)}  # a thousand named cards: every intrigue claim has odds
@@ -175,7 +175,7 @@ def sequence(attacks: int) -> dict[str, Any]:
 
 
 def test_arcadia_sequence_just_under_the_work_limit_answers_and_just_over_is_refused() -> None:
-    from explorer.games.arcadia_quest.sequence import MAX_WORK
+    from explorer.games.arcadia_quest.encounter.sequence import MAX_WORK
 
     spent, report = cpu(lambda: explorer.resolve(sequence(7)).to_dict())
     assert not isinstance(report, ScenarioError) and spent < ANSWER_CPU

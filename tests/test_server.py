@@ -1,4 +1,4 @@
-"""The server behind ``make run`` (`scripts/serve.py`, `explorer.server`), from the outside.
+"""The server behind ``make run`` (`scripts/serve.py`, `explorer.serving.server`), from the outside.
 
 Each test starts ``scripts/serve.py`` on a free port in its own process group and watches the
 kernel processes it starts (children running ``ipykernel_launcher``; a kernel's process names its

@@ -1,4 +1,4 @@
-"""Gzip with each static file compressed once (`explorer.server_gzip.CachedGZip`), on a real tornado server.
+"""Gzip with each static file compressed once (`explorer.serving.compression.CachedGZip`), on a real tornado server.
 
 Every response must unzip to the file's bytes, the first time (compressed as it is sent) and the
 next (from the cache), for a file sent in one piece and one sent in many; a changed file must not
@@ -18,8 +18,8 @@ from tornado.httpclient import AsyncHTTPClient
 from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application, StaticFileHandler
 
-from explorer import server_gzip
-from explorer.server_gzip import CachedGZip, Compressed
+from explorer.serving import compression as server_gzip
+from explorer.serving.compression import CachedGZip, Compressed
 
 SMALL = b"console.log('hello');\n" * 100  # one write
 BIG = bytes(range(32, 127)) * 20_000  # 1.9 MB: StaticFileHandler writes it in 64 kB pieces

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.resolver import load_scenario
 from explorer.share import (
     MAX_JSON_BYTES,

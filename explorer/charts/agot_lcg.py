@@ -12,8 +12,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.charts.common import _figure, _style, escape_text
-from explorer.games.agot_lcg.panel_data import WinnerGrid, round_trace
-from explorer.games.agot_lcg.phase import RoundResult
+from explorer.games.agot_lcg import RoundResult, WinnerGrid, round_trace
 
 __all__ = ["PLAYER_COLORS", "ROUND_CHARTS", "WINNER_COLORS", "power_figure", "round_figures", "winner_heatmap"]
 
@@ -30,8 +29,8 @@ ROUND_CHARTS = ("power", "winner")
 def power_figure(result: RoundResult) -> go.Figure:
     """Each player's power after every step of the round that changed it, from the start to dominance.
 
-    >>> from explorer.games.agot_lcg.round_scenario import parse_round
-    >>> from explorer.games.agot_lcg.phase import play_round
+    >>> from explorer.games.agot_lcg.round.scenario import parse_round
+    >>> from explorer.games.agot_lcg.round.phase import play_round
     >>> q = parse_round({"players": {"first": {"faction": 2, "claim": 1, "characters": [
     ...     {"name": "Ned", "str": 4, "icons": ["power"]}]}, "second": {"faction": 3, "characters": []}},
     ...     "challenges": [{"attacker": "first", "type": "power", "attackers": ["Ned"]}]})
@@ -66,7 +65,7 @@ def power_figure(result: RoundResult) -> go.Figure:
 def winner_heatmap(grid: WinnerGrid) -> go.Figure:
     """Who wins a challenge over attacker STR (rows) x defender STR (columns), the rule in every hover.
 
-    >>> from explorer.games.agot_lcg.panel_data import winner_grid
+    >>> from explorer.games.agot_lcg.challenge.grid import winner_grid
     >>> fig = winner_heatmap(winner_grid(2, 2))
     >>> fig.data[0].z[1][1], fig.data[0].customdata[1][1]
     (1, 'attacker (tie: attacker)')

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from explorer.charts.common import _HEIGHT, _figure, _style, escape_text
-from explorer.games.assault_of_the_giants.advice import Alternative
-from explorer.games.assault_of_the_giants.advisor import RowOption
+from explorer.games.assault_of_the_giants import Alternative, RowOption
 
 __all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure"]
 
@@ -31,7 +30,7 @@ def row_label(option: RowOption) -> str:
     """The cards played from hand, Attack last ("attack now" when none come first).
 
     >>> from fractions import Fraction
-    >>> from explorer.games.assault_of_the_giants.model import Modifiers
+    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
     >>> row_label(RowOption(("Leader", "Trade", "Attack"), 1, Modifiers(2, 2, 0), Fraction(1)))
     'Trade → Attack'
     """
@@ -48,7 +47,7 @@ def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure
     """One bar per row the attacker can reach, best first, coloured by cards played before Attack.
 
     >>> from fractions import Fraction
-    >>> from explorer.games.assault_of_the_giants.model import Modifiers
+    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
     >>> fig = row_advice_figure([RowOption(("Leader", "Attack"), 0, Modifiers(1, 1, 0), Fraction(3, 2))], "damage")
     >>> fig.data[0].y, fig.data[0].x
     (('attack now',), (1.5,))

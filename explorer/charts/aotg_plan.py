@@ -9,7 +9,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text
-from explorer.games.assault_of_the_giants.campaign_result import PlanResult
+from explorer.games.assault_of_the_giants import PlanResult
 
 __all__ = ["plan_figures", "PLAYER_COLORS"]
 
@@ -68,8 +68,8 @@ def plan_figures(result: PlanResult) -> dict[str, go.Figure]:
     """The three charts of a plan: ``points``, ``wins`` and ``armies``.
 
     >>> import json
-    >>> from explorer.games.assault_of_the_giants.campaign_scenario import parse_plan
-    >>> from explorer.games.assault_of_the_giants.campaign_result import resolve_plan
+    >>> from explorer.games.assault_of_the_giants.plan.scenario import parse_plan
+    >>> from explorer.games.assault_of_the_giants.plan.result import resolve_plan
     >>> figs = plan_figures(resolve_plan(parse_plan(json.load(open("examples/aotg-plan.json")))))
     >>> sorted(figs), len(figs["wins"].data)
     (['armies', 'points', 'wins'], 2)

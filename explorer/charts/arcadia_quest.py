@@ -20,7 +20,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer.charts.common import _exact_values, _figure, _hover_lines, _percent, _style, escape_text
-from explorer.games.arcadia_quest.encounter import EncounterResult
+from explorer.games.arcadia_quest import EncounterResult
 
 __all__ = [
     "ENCOUNTER_CHARTS", "OUTCOME_COLORS", "encounter_figures", "hero_wounds_figure", "kill_figure",

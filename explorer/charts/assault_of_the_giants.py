@@ -8,8 +8,7 @@ from collections.abc import Mapping
 import plotly.graph_objects as go
 
 from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text, sides_figure
-from explorer.games.assault_of_the_giants.battle import BattleResult
-from explorer.games.assault_of_the_giants.model import Status
+from explorer.games.assault_of_the_giants import BattleResult, Status
 
 __all__ = ["STATUS_COLORS", "casualties_figure", "battle_figures"]
 

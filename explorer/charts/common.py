@@ -28,7 +28,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.dist import Dist
+from explorer.core.dist import Dist
 
 __all__ = [
     "VIEWS", "SIDE_COLORS", "HEIGHT", "view_values", "distribution_figure", "sides_figure",

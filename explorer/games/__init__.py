@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from explorer.errors import ScenarioError
-from explorer.report import Report
+from explorer.core.errors import ScenarioError
+from explorer.scenario.report import Report
 
 if TYPE_CHECKING:
-    from explorer.lab import LabEngine
+    from explorer.scenario.lab import LabEngine
 
 __all__ = ["GameDef", "GAMES", "find_game", "load", "labs", "panels"]
 
@@ -58,7 +58,7 @@ class GameDef:
 def load(dotted: str) -> Any:
     """The object named ``"package.module:Name"``, imported now.
 
-    >>> load("explorer.dist:Dist").__name__
+    >>> load("explorer.core.dist:Dist").__name__
     'Dist'
     """
     module, _, name = dotted.partition(":")
@@ -98,10 +98,10 @@ GAMES: dict[str, GameDef] = {
     for game in (
         GameDef("assault-of-the-giants", "D&D: Assault of the Giants (WizKids, 2017)",
                 _assault_of_the_giants, ("aotg", "assault of the giants"),
-                lab="explorer.games.assault_of_the_giants.lab:AssaultLabEngine",
+                lab="explorer.games.assault_of_the_giants.battle.lab:AssaultLabEngine",
                 panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants"),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest"),
-                lab="explorer.games.arcadia_quest.lab:ArcadiaLabEngine",
+                lab="explorer.games.arcadia_quest.attack.lab:ArcadiaLabEngine",
                 panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest"),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
                 ("agot", "a game of thrones"),

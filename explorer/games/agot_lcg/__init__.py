@@ -11,7 +11,7 @@ Questions (``question`` key, or inferred from the keys present):
 * ``"challenge"`` (the spec's one challenge, `parse_challenge`): steps 4.2.2 to 4.2.6 with claims
   and keywords;
 * ``"round"`` (a ``players`` key): a whole challenges phase and dominance, the best defence,
-  the best plan (`explorer.games.agot_lcg.round_scenario`);
+  the best plan (`explorer.games.agot_lcg.round.scenario`);
 * ``"odds"`` (an ``intrigue``, ``draw``, ``deck_out`` or ``power_race`` key): exact card odds;
 * ``"timing"`` (a ``trigger`` key): the order abilities to one trigger may resolve in.
 
@@ -73,13 +73,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from explorer.errors import ScenarioError
-from explorer.fields import describe
-from explorer.games.agot_lcg.board import Board, Declaration, PlayerState
-from explorer.games.agot_lcg.challenge import ChallengeOutcome, play_challenge
-from explorer.games.agot_lcg.defence import best_defence, challenge_gain
-from explorer.games.agot_lcg.explain import Ability, Trigger, explain
-from explorer.games.agot_lcg.model import (
+from explorer.core.errors import ScenarioError
+from explorer.games.agot_lcg.challenge.board import Board, Declaration, PlayerState
+from explorer.games.agot_lcg.challenge.grid import WinnerGrid, winner_grid
+from explorer.games.agot_lcg.challenge.model import (
     CHALLENGE_TYPES,
     KEYWORDS,
     VICTORY_POWER,
@@ -88,14 +85,8 @@ from explorer.games.agot_lcg.model import (
     Power,
     Side,
 )
-from explorer.games.agot_lcg.odds_report import OddsReport, answer_odds
-from explorer.games.agot_lcg.odds_scenario import SECTIONS, parse_odds
-from explorer.games.agot_lcg.phase import dominance, play_round
-from explorer.games.agot_lcg.plan import best_plan
-from explorer.games.agot_lcg.report import ChallengeReport
-from explorer.games.agot_lcg.round_report import RoundReport, plan_round
-from explorer.games.agot_lcg.round_scenario import parse_round
-from explorer.games.agot_lcg.rules import (
+from explorer.games.agot_lcg.challenge.report import ChallengeReport
+from explorer.games.agot_lcg.challenge.rules import (
     ChallengeResult,
     ClaimEffect,
     GameEnd,
@@ -106,8 +97,28 @@ from explorer.games.agot_lcg.rules import (
     resolve_challenge,
     victory,
 )
-from explorer.games.agot_lcg.scenario import parse_challenge
-from explorer.games.agot_lcg.timing import (
+from explorer.games.agot_lcg.challenge.scenario import parse_challenge
+from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome, play_challenge
+from explorer.games.agot_lcg.odds.dists import (
+    deck_out_dist,
+    draw_round_dist,
+    intrigue_survival_dist,
+    power_race_dist,
+    race_round_dist,
+    race_winner_dist,
+)
+from explorer.games.agot_lcg.odds.report import OddsReport, answer_odds
+from explorer.games.agot_lcg.odds.scenario import SECTIONS, OddsQuestion, parse_odds
+from explorer.games.agot_lcg.round.defence import best_defence, challenge_gain
+from explorer.games.agot_lcg.round.phase import RoundResult, dominance, play_round
+from explorer.games.agot_lcg.round.plan import best_plan
+from explorer.games.agot_lcg.round.report import RoundReport, plan_round
+from explorer.games.agot_lcg.round.scenario import parse_round
+from explorer.games.agot_lcg.round.trace import round_trace
+from explorer.games.agot_lcg.timing.explain import Ability, Trigger, explain
+from explorer.games.agot_lcg.timing.report import TimingReport
+from explorer.games.agot_lcg.timing.scenario import parse_timing
+from explorer.games.agot_lcg.timing.steps import (
     FRAMEWORK_STEPS,
     TRIGGER_SEQUENCE,
     FrameworkStep,
@@ -115,16 +126,18 @@ from explorer.games.agot_lcg.timing import (
     order_interrupts,
     usable_interrupts,
 )
-from explorer.games.agot_lcg.timing_report import TimingReport
-from explorer.games.agot_lcg.timing_scenario import parse_timing
+from explorer.scenario.fields import describe
 
 __all__ = [
-    "CHALLENGE_TYPES", "FRAMEWORK_STEPS", "KEYWORDS", "QUESTIONS", "TRIGGER_SEQUENCE", "VICTORY_POWER", "Ability",
-    "Board", "Challenge", "ChallengeOutcome", "ChallengeReport", "ChallengeResult", "Character", "ClaimEffect",
-    "Declaration", "FrameworkStep", "GameEnd", "Interrupt", "OddsReport", "PlayerState", "Power", "RoundReport",
-    "Side", "TimingReport", "Trigger", "best_defence", "best_plan", "challenge_gain", "challenge_winner",
-    "claim_result", "dominance", "explain", "is_unopposed", "order_interrupts", "parse_challenge", "play_challenge",
-    "play_round", "question_of", "renown_gained", "resolve", "resolve_challenge", "usable_interrupts", "victory",
+    "Ability", "Board", "CHALLENGE_TYPES", "Challenge", "ChallengeOutcome", "ChallengeReport",
+    "ChallengeResult", "Character", "ClaimEffect", "Declaration", "FRAMEWORK_STEPS", "FrameworkStep",
+    "GameEnd", "Interrupt", "KEYWORDS", "OddsQuestion", "OddsReport", "PlayerState", "Power", "QUESTIONS",
+    "RoundReport", "RoundResult", "Side", "TRIGGER_SEQUENCE", "TimingReport", "Trigger", "VICTORY_POWER",
+    "WinnerGrid", "best_defence", "best_plan", "challenge_gain", "challenge_winner", "claim_result",
+    "deck_out_dist", "dominance", "draw_round_dist", "explain", "intrigue_survival_dist", "is_unopposed",
+    "order_interrupts", "parse_challenge", "parse_odds", "parse_round", "play_challenge", "play_round",
+    "power_race_dist", "question_of", "race_round_dist", "race_winner_dist", "renown_gained", "resolve",
+    "resolve_challenge", "round_trace", "usable_interrupts", "victory", "winner_grid",
 ]
 
 QUESTIONS = ("challenge", "round", "odds", "timing")

@@ -12,7 +12,7 @@ transcribed by libble.de; its pp.20-21 spread, Overkill, Payback and Guard, is t
 page), the Inferno rulebook (INF-RB, 40 pp., the same core rules), its Reroll Pool section
 (INF-manualzz) and the official FAQ v1.0 (February 2015). The rulebook prints the die faces as
 icons only: the faces used here are INFERRED from two fan implementations that agree
-(`model.ATTACK_DIE`, `model.DEFENCE_DIE`, marked with `explorer.sourced.Sourced`); a scenario's
+(`model.ATTACK_DIE`, `model.DEFENCE_DIE`, marked with `explorer.scenario.sourced.Sourced`); a scenario's
 ``dice`` key replaces them.
 
 What is modelled (VERIFIED in the rules file unless marked):
@@ -85,18 +85,7 @@ Rulings of the encounter and the sequence (also in `rulings`, printed in every r
   the undecided mass is reported as beyond the cap (a computing limit, not a rule).
 """
 
-from explorer.games.arcadia_quest.data import ABILITIES, ATTACK_CARDS, HEROES, MONSTERS
-from explorer.games.arcadia_quest.encounter import Encounter, EncounterResult, resolve_encounter
-from explorer.games.arcadia_quest.encounter_report import EncounterReport, SequenceReport
-from explorer.games.arcadia_quest.encounter_scenario import (
-    encounter_to_dict,
-    parse_encounter,
-    parse_sequence,
-    question_of,
-    sequence_to_dict,
-)
-from explorer.games.arcadia_quest.fighters import AttackCard, Hero, Monster
-from explorer.games.arcadia_quest.model import (
+from explorer.games.arcadia_quest.attack.model import (
     ATTACK_DIE,
     CUT_BELOW,
     DEFENCE_DIE,
@@ -111,17 +100,35 @@ from explorer.games.arcadia_quest.model import (
     roll_successes,
     successes,
 )
-from explorer.games.arcadia_quest.report import ArcadiaReport
-from explorer.games.arcadia_quest.scenario import parse_attack, scenario_to_dict
-from explorer.games.arcadia_quest.sequence import AttackSequence, SequenceResult, resolve_sequence
+from explorer.games.arcadia_quest.attack.report import ArcadiaReport
+from explorer.games.arcadia_quest.attack.scenario import parse_attack, scenario_to_dict
+from explorer.games.arcadia_quest.data import ABILITIES, ATTACK_CARDS, CARD_GROUPS, HEROES, MONSTERS
+from explorer.games.arcadia_quest.encounter.action import Encounter, EncounterResult, resolve_encounter
+from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster
+from explorer.games.arcadia_quest.encounter.report import EncounterReport, SequenceReport
+from explorer.games.arcadia_quest.encounter.scenario import (
+    encounter_to_dict,
+    monster_dict,
+    parse_encounter,
+    parse_sequence,
+    question_of,
+    sequence_to_dict,
+)
+from explorer.games.arcadia_quest.encounter.sequence import AttackSequence, SequenceResult, resolve_sequence
+from explorer.games.arcadia_quest.encounter.summary import OUTCOMES, compare_rows, is_chance, summary_rows
+from explorer.games.arcadia_quest.encounter.sweep import PARAMETERS, sweep
+from explorer.games.arcadia_quest.encounter.trace import TraceStep, trace_encounter
+from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS
 
 __all__ = [
-    "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "HEROES", "KINDS", "MONSTERS",
-    "ArcadiaReport", "Attack", "AttackCard", "AttackResult", "AttackScenario", "AttackSequence", "Defence",
-    "Encounter", "EncounterReport", "EncounterResult", "Hero", "Monster", "SequenceReport", "SequenceResult",
-    "Target", "Trial", "encounter_to_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of",
-    "resolve", "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
-    "sequence_to_dict", "successes",
+    "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "ArcadiaReport", "Attack", "AttackCard", "AttackResult",
+    "AttackScenario", "AttackSequence", "CARD_GROUPS", "CUT_BELOW", "DEFENCE_DIE", "Defence",
+    "ENCOUNTER_RULINGS", "Encounter", "EncounterReport", "EncounterResult", "HEROES", "Hero", "KINDS",
+    "MONSTERS", "Monster", "OUTCOMES", "PARAMETERS", "REACTION_RULINGS", "SequenceReport", "SequenceResult",
+    "Target", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "is_chance", "monster_dict",
+    "parse_attack", "parse_encounter", "parse_sequence", "question_of", "resolve", "resolve_attack",
+    "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict", "sequence_to_dict",
+    "successes", "summary_rows", "sweep", "trace_encounter",
 ]
 
 

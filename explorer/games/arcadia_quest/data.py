@@ -1,7 +1,7 @@
 """Arcadia Quest presets: heroes, starter Attack cards, level-1 monsters and the abilities modelled.
 
 Every number here is fan-collected data (``shared/rules/arcadia-quest.md`` §3.4, §4.1, §4.2), not
-read on the cards: each preset carries its provenance (`explorer.sourced.Sourced`, ``is_example``
+read on the cards: each preset carries its provenance (`explorer.scenario.sourced.Sourced`, ``is_example``
 is true) so that reports and panels say what to check against one's own box. Every value can be
 overridden in a scenario (``hero.defence``, ``target.life``, ...).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.sourced import Sourced
+from explorer.scenario.sourced import Sourced
 
 __all__ = [
     "ABILITIES", "ATTACK_CARDS", "CARD_GROUPS", "HEROES", "MONSTERS", "Ability", "CardStats", "HeroStats",

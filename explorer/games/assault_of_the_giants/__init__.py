@@ -59,35 +59,37 @@ stays as written whatever units are left, nothing heals between battles).
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from explorer.games.assault_of_the_giants.battle import (
+from explorer.games.assault_of_the_giants.battle.battle import (
     BattleResult,
     SideResult,
     joint_points,
     plan_points,
     resolve_battle,
 )
-from explorer.games.assault_of_the_giants.campaign import Army, Plan, PlanBattle, PlanSide, battle_outcomes
-from explorer.games.assault_of_the_giants.campaign_report import PlanReport
-from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
-from explorer.games.assault_of_the_giants.campaign_scenario import is_plan, parse_plan
-from explorer.games.assault_of_the_giants.casualties import (
-    absorb,
-    assign_damage,
-    assign_in_order,
-)
-from explorer.games.assault_of_the_giants.combat import (
-    convert,
-    modifiers_from_commands,
-    side_totals,
-)
-from explorer.games.assault_of_the_giants.endgame import (
+from explorer.games.assault_of_the_giants.battle.report import BattleReport
+from explorer.games.assault_of_the_giants.battle.scenario import battle_to_dict, parse_battle
+from explorer.games.assault_of_the_giants.plan.battles import Army, Plan, PlanBattle, PlanSide, battle_outcomes
+from explorer.games.assault_of_the_giants.plan.endgame import (
     Phase,
     Standing,
     endgame_turns,
     may_attack_starting_region,
     win_chances,
 )
-from explorer.games.assault_of_the_giants.model import (
+from explorer.games.assault_of_the_giants.plan.report import PlanReport
+from explorer.games.assault_of_the_giants.plan.result import PlanResult, resolve_plan
+from explorer.games.assault_of_the_giants.plan.scenario import is_plan, parse_plan
+from explorer.games.assault_of_the_giants.rules.casualties import (
+    absorb,
+    assign_damage,
+    assign_in_order,
+)
+from explorer.games.assault_of_the_giants.rules.combat import (
+    convert,
+    modifiers_from_commands,
+    side_totals,
+)
+from explorer.games.assault_of_the_giants.rules.model import (
     Battle,
     CombatDie,
     Modifiers,
@@ -95,19 +97,77 @@ from explorer.games.assault_of_the_giants.model import (
     Status,
     Unit,
 )
-from explorer.games.assault_of_the_giants.report import BattleReport
-from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle
 
 if TYPE_CHECKING:
-    from explorer.games.assault_of_the_giants.table_report import TableReport
+    from explorer.games.assault_of_the_giants.table.report import TableReport
+
+from explorer.games.assault_of_the_giants.battle.summary import compare_frame, summary_frame
+from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, PARAMETERS, sweep
+from explorer.games.assault_of_the_giants.battle.trace import TraceStep, trace_battle
+from explorer.games.assault_of_the_giants.best.advice import (
+    Alternative,
+    advise_conversion,
+    advise_reroll,
+    reroll_habits,
+)
+from explorer.games.assault_of_the_giants.best.row_advisor import MAX_EXTRA_CARDS, RowOption, row_options
+from explorer.games.assault_of_the_giants.plan.scenario import ARMY_KEYS
+from explorer.games.assault_of_the_giants.rules.cards import (
+    EFFECT_LIMITS,
+    ENTER_NOTE,
+    MAX_CARD_DICE,
+    MAX_CARDS_PER_SIDE,
+    card_to_dict,
+    cards_for,
+    known_card,
+    played,
+)
+from explorer.games.assault_of_the_giants.rules.data import (
+    CASTE_ORDER,
+    COMMAND_CARDS,
+    DEFAULT_DICE,
+    FACE_LIMITS,
+    FACES_PER_DIE,
+    KNOWN_CARDS,
+    MAX_DICE_PER_SIDE,
+    UNIT_PRESETS,
+)
+from explorer.games.assault_of_the_giants.rules.model import (
+    CARD_KINDS,
+    CASUALTY_ORDERS,
+    OBJECTIVES,
+    REROLL_POLICIES,
+    BattleCard,
+    Symbols,
+)
+from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
+from explorer.games.assault_of_the_giants.table.legality import Answer, Recruit
+from explorer.games.assault_of_the_giants.table.phase import phase, phase_reason
+from explorer.games.assault_of_the_giants.table.report import QUESTIONS, TableAnswers, answer_table, setup_notes
+from explorer.games.assault_of_the_giants.table.rulings import TABLE_RULINGS, ruling
+from explorer.games.assault_of_the_giants.table.scenario import (
+    MAX_GIANTSLAYERS,
+    MAX_POOL,
+    MAX_REGIONS,
+    MAX_STANDING,
+    parse_table,
+)
 
 __all__ = [
-    "Battle", "BattleReport", "BattleResult", "CombatDie", "Modifiers", "Phase", "Side", "SideResult",
-    "Standing", "Status", "Unit", "absorb", "assign_damage", "assign_in_order", "battle_to_dict",
-    "convert", "endgame_turns", "joint_points", "may_attack_starting_region", "modifiers_from_commands",
-    "parse_battle", "plan_points", "resolve", "resolve_battle", "side_totals", "win_chances",
-    "Army", "Plan", "PlanBattle", "PlanSide", "PlanReport", "PlanResult", "battle_outcomes", "is_plan",
-    "parse_plan", "resolve_plan",
+    "ARMY_KEYS", "Alternative", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
+    "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CombatDie",
+    "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",
+    "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_DICE_PER_SIDE", "MAX_EXTRA_CARDS", "MAX_GIANTSLAYERS",
+    "MAX_POOL", "MAX_REGIONS", "MAX_STANDING", "Modifiers", "OBJECTIVES", "OUTCOMES", "PARAMETERS", "Phase",
+    "Plan", "PlanBattle", "PlanReport", "PlanResult", "PlanSide", "QUESTIONS", "REROLL_POLICIES", "Recruit",
+    "RowOption", "Side", "SideResult", "Standing", "Status", "Symbols", "TABLE_RULINGS", "TableAnswers",
+    "TraceStep", "UNIT_PRESETS", "Unit", "absorb", "advise_conversion", "advise_reroll", "answer_table",
+    "assign_damage", "assign_in_order", "battle_outcomes", "battle_to_dict", "card_to_dict", "cards_for",
+    "compare_frame", "convert", "endgame_turns", "is_plan", "joint_points", "known_card",
+    "may_attack_starting_region", "modifiers_from_commands", "parse_battle", "parse_plan", "parse_table",
+    "phase", "phase_reason", "plan_points", "played", "provenance", "reroll_habits", "resolve",
+    "resolve_battle", "resolve_plan", "row_options", "ruling", "setup_notes", "side_totals", "summary_frame",
+    "sweep", "trace_battle", "win_chances",
 ]
 
 
@@ -121,13 +181,13 @@ def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
     {'0': 0.5, '2': 0.5}
     """
     if isinstance(data, Mapping) and "table" in data:  # the rules of the table (p.20), with or without a battle
-        from explorer.games.assault_of_the_giants.table_report import resolve_table
+        from explorer.games.assault_of_the_giants.table.report import resolve_table
 
         return resolve_table(data)
     if is_plan(data):
         return PlanReport(resolve_plan(parse_plan(data)))
     if isinstance(data, Mapping) and "advisor" in data:  # the command-row advisor beside the battle
-        from explorer.games.assault_of_the_giants.advisor_scenario import parse_advisor
+        from explorer.games.assault_of_the_giants.best.row_advisor_scenario import parse_advisor
 
         battle_data = {k: v for k, v in data.items() if k != "advisor"}
         battle = parse_battle(battle_data)

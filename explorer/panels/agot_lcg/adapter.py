@@ -13,13 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
-from explorer.games.agot_lcg import question_of
-from explorer.games.agot_lcg.panel_data import round_trace
-from explorer.games.agot_lcg.phase import play_round
-from explorer.games.agot_lcg.round_report import RoundReport
-from explorer.games.agot_lcg.round_scenario import parse_round
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
+from explorer.games.agot_lcg import RoundReport, parse_round, play_round, question_of, round_trace
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
 

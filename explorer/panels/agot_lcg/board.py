@@ -1,6 +1,6 @@
 """The board and round builders of the A Game of Thrones panel: characters, each side, the challenges.
 
-Each editor turns its widgets into the round scenario's keys (`explorer.games.agot_lcg.round_scenario`)
+Each editor turns its widgets into the round scenario's keys (`explorer.games.agot_lcg.round.scenario`)
 as typed, and back from a scenario. A bad entry stays as typed: the resolver names the field and the
 panel shows the message beside the editor. Keys a scenario has but no widget here are kept as they
 were, so a loaded file is written back whole.
@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.agot_lcg.model import CHALLENGE_TYPES
+from explorer.games.agot_lcg import CHALLENGE_TYPES
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
 

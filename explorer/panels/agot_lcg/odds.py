@@ -1,7 +1,7 @@
 """Card odds and the race to 15: small input groups and their charts (exact, from the odds helpers).
 
 The inputs are written as an odds scenario (``"question": "odds"``, read by
-`explorer.games.agot_lcg.odds_scenario.parse_odds`), so a bad entry gets the resolver's message
+`explorer.games.agot_lcg.odds.scenario.parse_odds`), so a bad entry gets the resolver's message
 naming the field; the charts then keep their last figures, dimmed and labelled.
 """
 
@@ -14,12 +14,13 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from explorer.charts.common import distribution_figure
-from explorer.errors import ScenarioError
-from explorer.games.agot_lcg.odds_scenario import OddsQuestion, parse_odds
-from explorer.games.agot_lcg.panel_data import (
+from explorer.core.errors import ScenarioError
+from explorer.games.agot_lcg import (
+    OddsQuestion,
     deck_out_dist,
     draw_round_dist,
     intrigue_survival_dist,
+    parse_odds,
     power_race_dist,
     race_round_dist,
     race_winner_dist,

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter, resolve_round
 from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
 from explorer.panels.agot_lcg.odds import OddsPanel

@@ -8,8 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.charts.agot_lcg import ROUND_CHARTS, round_figures
-from explorer.games.agot_lcg.panel_data import WinnerGrid, round_trace, winner_grid
-from explorer.games.agot_lcg.round_report import RoundReport
+from explorer.games.agot_lcg import RoundReport, WinnerGrid, round_trace, winner_grid
 from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "grid_for", "summary_html", "trace_html"]

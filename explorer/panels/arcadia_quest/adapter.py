@@ -12,13 +12,19 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
-from explorer.games.arcadia_quest.encounter import EncounterResult
-from explorer.games.arcadia_quest.encounter_scenario import parse_encounter, question_of
-from explorer.games.arcadia_quest.summary import OUTCOMES, compare_rows
-from explorer.games.arcadia_quest.sweep import PARAMETERS, sweep
-from explorer.games.arcadia_quest.trace import TraceStep, trace_encounter
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
+from explorer.games.arcadia_quest import (
+    OUTCOMES,
+    PARAMETERS,
+    EncounterResult,
+    TraceStep,
+    compare_rows,
+    parse_encounter,
+    question_of,
+    sweep,
+    trace_encounter,
+)
 from explorer.panels.arcadia_quest.results import table_html
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
@@ -62,7 +68,7 @@ class ArcadiaAdapter:
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:
-        """The encounter resolved for every (x, y) pair (`explorer.games.arcadia_quest.sweep.sweep`)."""
+        """The encounter resolved for every (x, y) pair (`explorer.games.arcadia_quest.encounter.sweep.sweep`)."""
         return sweep(scenario, x, xs, y, ys, outcome)
 
     def trace(self, scenario: dict[str, Any], seed: int) -> tuple[TraceStep, ...]:

@@ -18,9 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.arcadia_quest.data import ATTACK_CARDS, CARD_GROUPS, HEROES
-from explorer.games.arcadia_quest.fighters import AttackCard, Hero
-from explorer.games.arcadia_quest.model import KINDS
+from explorer.games.arcadia_quest import ATTACK_CARDS, CARD_GROUPS, HEROES, KINDS, AttackCard, Hero
 from explorer.panels.arcadia_quest.values import FROM_SCENARIO, AbilityPicker, Box, ValueBoxes
 from explorer.panels.common.display import ErrorMessage, heading, note
 

@@ -17,10 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.arcadia_quest.data import MONSTERS
-from explorer.games.arcadia_quest.encounter_scenario import monster_dict
-from explorer.games.arcadia_quest.fighters import Monster
-from explorer.games.arcadia_quest.model import KINDS
+from explorer.games.arcadia_quest import KINDS, MONSTERS, Monster, monster_dict
 from explorer.panels.arcadia_quest.hero import CUSTOM, match_preset
 from explorer.panels.arcadia_quest.values import FROM_SCENARIO, YOURS, AbilityPicker, Box, ValueBoxes
 from explorer.panels.common.display import ErrorMessage, badge, heading, note

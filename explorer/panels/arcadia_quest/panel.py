@@ -17,12 +17,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
-from explorer.games.arcadia_quest.data import ATTACK_CARDS, HEROES, MONSTERS
-from explorer.games.arcadia_quest.encounter import EncounterResult, resolve_encounter
-from explorer.games.arcadia_quest.encounter_scenario import parse_encounter
-from explorer.games.arcadia_quest.model import ATTACK_DIE
-from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS
+from explorer.core.errors import ScenarioError
+from explorer.games.arcadia_quest import (
+    ATTACK_CARDS,
+    ATTACK_DIE,
+    ENCOUNTER_RULINGS,
+    HEROES,
+    MONSTERS,
+    REACTION_RULINGS,
+    EncounterResult,
+    parse_encounter,
+    resolve_encounter,
+)
 from explorer.panels.arcadia_quest.adapter import GAME, ArcadiaAdapter
 from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor

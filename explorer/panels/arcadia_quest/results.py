@@ -10,8 +10,7 @@ import ipywidgets as widgets
 
 from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
 from explorer.charts.common import VIEWS
-from explorer.games.arcadia_quest.encounter import EncounterResult
-from explorer.games.arcadia_quest.summary import is_chance, summary_rows
+from explorer.games.arcadia_quest import EncounterResult, is_chance, summary_rows
 from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]

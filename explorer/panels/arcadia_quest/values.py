@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.arcadia_quest.data import ABILITIES
+from explorer.games.arcadia_quest import ABILITIES
 from explorer.panels.common.display import badge
 from explorer.panels.common.number_box import NumberText
 

@@ -12,12 +12,17 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from explorer.dist import Dist
-from explorer.games.assault_of_the_giants import parse_battle
-from explorer.games.assault_of_the_giants.battle import BattleResult
-from explorer.games.assault_of_the_giants.summary import compare_frame
-from explorer.games.assault_of_the_giants.sweep import OUTCOMES, PARAMETERS, sweep
-from explorer.games.assault_of_the_giants.trace import TraceStep, trace_battle
+from explorer.core.dist import Dist
+from explorer.games.assault_of_the_giants import (
+    OUTCOMES,
+    PARAMETERS,
+    BattleResult,
+    TraceStep,
+    compare_frame,
+    parse_battle,
+    sweep,
+    trace_battle,
+)
 from explorer.panels.assault_of_the_giants.results import TABLE_STYLE, format_number
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
@@ -66,7 +71,7 @@ class AssaultAdapter:
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:
-        """The battle resolved for every (x, y) pair (`explorer.games.assault_of_the_giants.sweep.sweep`)."""
+        """The battle resolved for every (x, y) pair (`explorer.games.assault_of_the_giants.battle.sweep.sweep`)."""
         return sweep(scenario, x, xs, y, ys, outcome)
 
     def trace(self, scenario: dict[str, Any], seed: int) -> tuple[TraceStep, ...]:

@@ -22,11 +22,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.charts.aotg_decisions import OBJECTIVE_LABELS
-from explorer.games.assault_of_the_giants.data import CASTE_ORDER, UNIT_PRESETS
-from explorer.games.assault_of_the_giants.model import (
+from explorer.games.assault_of_the_giants import (
+    CASTE_ORDER,
     CASUALTY_ORDERS,
     OBJECTIVES,
     REROLL_POLICIES,
+    UNIT_PRESETS,
     Unit,
 )
 from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow

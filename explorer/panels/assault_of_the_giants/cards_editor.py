@@ -2,7 +2,7 @@
 
 The card texts are not in the pages we have, so each card is a name and number boxes for the
 effects the user enters from the card ("enter from your card"). Who may play what is the core's
-rule (`explorer.games.assault_of_the_giants.cards`): the name box offers only the known cards the
+rule (`explorer.games.assault_of_the_giants.rules.cards`): the name box offers only the known cards the
 side may play (Ore to the attacker alone, Weaponry to both, p.17), and a card typed in anyway is
 refused by the resolver, its message shown beside this editor. The editor keeps no rules.
 """
@@ -15,17 +15,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.assault_of_the_giants.cards import (
+from explorer.games.assault_of_the_giants import (
+    CARD_KINDS,
+    DEFAULT_DICE,
     EFFECT_LIMITS,
     ENTER_NOTE,
+    KNOWN_CARDS,
     MAX_CARD_DICE,
     MAX_CARDS_PER_SIDE,
+    BattleCard,
     card_to_dict,
     cards_for,
     known_card,
 )
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, KNOWN_CARDS
-from explorer.games.assault_of_the_giants.model import CARD_KINDS, BattleCard
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
 

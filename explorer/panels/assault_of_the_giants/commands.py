@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from explorer.games.assault_of_the_giants.combat import modifiers_from_commands
-from explorer.games.assault_of_the_giants.data import COMMAND_CARDS
+from explorer.games.assault_of_the_giants import COMMAND_CARDS, modifiers_from_commands
 from explorer.panels.common.display import heading, note
 
 __all__ = ["CommandRow", "describe_row"]

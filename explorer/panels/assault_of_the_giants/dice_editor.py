@@ -7,12 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.assault_of_the_giants.data import (
-    DEFAULT_DICE,
-    FACE_LIMITS,
-    FACES_PER_DIE,
-    MAX_DICE_PER_SIDE,
-)
+from explorer.games.assault_of_the_giants import DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE, MAX_DICE_PER_SIDE
 from explorer.panels.common.display import ErrorMessage, badge, heading, note
 from explorer.panels.common.number_box import NumberText
 

@@ -4,19 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from explorer.games.assault_of_the_giants import parse_battle
-from explorer.games.assault_of_the_giants.data import CASTE_ORDER
-from explorer.games.assault_of_the_giants.model import Side
+from explorer.games.assault_of_the_giants import CASTE_ORDER, Side, parse_battle
 from explorer.panels.assault_of_the_giants.adapter import GAME
-from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES
+from explorer.panels.assault_of_the_giants.army import ArmyBuilder
+from explorer.panels.assault_of_the_giants.cards_editor import CardsEditor
+from explorer.panels.assault_of_the_giants.commands import CommandRow
+from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
 from explorer.panels.common.scenario_io import check_game
 
-if TYPE_CHECKING:
-    from explorer.panels.assault_of_the_giants.panel import AssaultPanel
+__all__ = ["Inputs", "apply_scenario", "META_KEYS"]
 
-__all__ = ["apply_scenario", "META_KEYS"]
+
+class Inputs(Protocol):
+    """What loading sets on a panel: its editors per side, the die faces, the kept keys (`AssaultPanel`)."""
+
+    armies: dict[str, ArmyBuilder]
+    pools: dict[str, PoolEditor]
+    commands: dict[str, CommandRow]
+    cards: dict[str, CardsEditor]
+    faces: FaceEditor
+    meta: dict[str, Any]
+
+    def pause(self) -> None:
+        """Hold resolving while many inputs change."""
+
+    def resume(self) -> None:
+        """Resolve once with every change made."""
 
 META_KEYS = ("title", "notes")
 """Top-level keys the panel has no input for but keeps, so a loaded file is written back whole."""
@@ -44,7 +59,7 @@ def _side_plan(role: str, side: Mapping[str, Any], parsed: Side, current_race: s
     return _SidePlan(parsed, str(race), "race" in side, pool, overrides, side.get("player"))
 
 
-def apply_scenario(panel: AssaultPanel, data: Mapping[str, Any]) -> None:
+def apply_scenario(panel: Inputs, data: Mapping[str, Any]) -> None:
     """Set every input of `panel` from a scenario, then resolve once.
 
     The scenario is read first (the game and every key); only then do the inputs change. The

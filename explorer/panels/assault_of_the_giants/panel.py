@@ -16,9 +16,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
-from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
-from explorer.games.assault_of_the_giants.battle import BattleResult
+from explorer.core.errors import ScenarioError
+from explorer.games.assault_of_the_giants import BattleResult, parse_battle, resolve_battle
 from explorer.panels.assault_of_the_giants.adapter import AssaultAdapter
 from explorer.panels.assault_of_the_giants.army import ArmyBuilder
 from explorer.panels.assault_of_the_giants.cards_editor import CardsEditor

@@ -4,7 +4,7 @@ The plan is a scenario of its own (keys ``armies``, ``plan``, ``standings``; REA
 battles"), edited here as text: "From this battle" writes one from the panel's battle (the same
 attack twice, so the second meets the wounds of the first), to be edited and resolved. The tab
 shows each player's Ordning Points at the end, the win chances with p.20's tiebreaks and the
-armies battle by battle, computed by `explorer.games.assault_of_the_giants.campaign_result`.
+armies battle by battle, computed by `explorer.games.assault_of_the_giants.plan.result`.
 A plan the reader refuses shows the message beside the text and keeps the last charts.
 """
 
@@ -20,14 +20,12 @@ import ipywidgets as widgets
 import pandas as pd
 
 from explorer.charts.aotg_plan import plan_figures
-from explorer.errors import ExplorerError
-from explorer.games.assault_of_the_giants.campaign_report import PlanReport
-from explorer.games.assault_of_the_giants.campaign_result import PlanResult, resolve_plan
-from explorer.games.assault_of_the_giants.campaign_scenario import ARMY_KEYS, parse_plan
-from explorer.loader import read_scenario_text
+from explorer.core.errors import ExplorerError
+from explorer.games.assault_of_the_giants import ARMY_KEYS, PlanReport, PlanResult, parse_plan, resolve_plan
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost
+from explorer.scenario.loader import read_scenario_text
 
 __all__ = ["PlanTab", "plan_from_battle", "standings_frame"]
 
@@ -78,7 +76,7 @@ def plan_from_battle(scenario: Mapping[str, Any], repeats: int = 2) -> dict[str,
 def standings_frame(result: PlanResult) -> pd.DataFrame:
     """Per player: expected Ordning Points and Resource Cards at the end, and the chances to win.
 
-    >>> from explorer.games.assault_of_the_giants.campaign_scenario import parse_plan
+    >>> from explorer.games.assault_of_the_giants.plan.scenario import parse_plan
     >>> frame = standings_frame(resolve_plan(parse_plan(json.load(open("examples/aotg-plan.json")))))
     >>> list(frame.columns)
     ['player', 'expected Ordning Points', 'expected Resource Cards', 'wins alone', 'shares the victory']

@@ -5,7 +5,7 @@ choice of dice to reroll with its exact value for the side's objective ("plays f
 best first, as a chart and a table; how best to convert the arcane showing if every die is kept;
 and, on request, the rule of thumb: how often best play rerolls each face. The other side plays
 as set in the panel. The defender decides knowing the attacker's final totals (p.17), entered here.
-Computed by `explorer.games.assault_of_the_giants.advice`, only while the tab is open.
+Computed by `explorer.games.assault_of_the_giants.best.advice`, only while the tab is open.
 """
 
 from __future__ import annotations
@@ -18,16 +18,18 @@ import ipywidgets as widgets
 import pandas as pd
 
 from explorer.charts.aotg_decisions import OBJECTIVE_LABELS, reroll_advice_figure
-from explorer.errors import ExplorerError
-from explorer.games.assault_of_the_giants import parse_battle
-from explorer.games.assault_of_the_giants.advice import (
+from explorer.core.errors import ExplorerError
+from explorer.games.assault_of_the_giants import (
     Alternative,
+    Battle,
+    Side,
+    Symbols,
     advise_conversion,
     advise_reroll,
+    parse_battle,
+    played,
     reroll_habits,
 )
-from explorer.games.assault_of_the_giants.cards import played
-from explorer.games.assault_of_the_giants.model import Battle, Side, Symbols
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update

@@ -8,9 +8,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from explorer import charts
-from explorer.games.assault_of_the_giants.battle import BattleResult
-from explorer.games.assault_of_the_giants.rulings import BATTLE_RULINGS, provenance
-from explorer.games.assault_of_the_giants.summary import summary_frame
+from explorer.games.assault_of_the_giants import BATTLE_RULINGS, BattleResult, provenance, summary_frame
 from explorer.panels.common.chart import Chart, ChartGroup
 
 __all__ = ["BattleResults", "format_summary", "format_number", "rulings_html"]

@@ -3,7 +3,7 @@
 The row so far is the attacker's row in the panel (its final Attack is the card about to be
 played); the hand is ticked here. For each row the attacker can reach, ending with Attack (p.17),
 the tab shows what it gives (p.16) and what the attack is worth for the chosen objective, as a
-chart and a table, computed exactly by `explorer.games.assault_of_the_giants.advisor`.
+chart and a table, computed exactly by `explorer.games.assault_of_the_giants.best.row_advisor`.
 It computes only while its tab is open (each option is one battle).
 """
 
@@ -16,11 +16,15 @@ import ipywidgets as widgets
 import pandas as pd
 
 from explorer.charts.aotg_decisions import OBJECTIVE_LABELS, row_advice_figure, row_label
-from explorer.errors import ExplorerError
-from explorer.games.assault_of_the_giants import parse_battle
-from explorer.games.assault_of_the_giants.advisor import MAX_EXTRA_CARDS, RowOption, row_options
-from explorer.games.assault_of_the_giants.data import COMMAND_CARDS
-from explorer.games.assault_of_the_giants.model import OBJECTIVES
+from explorer.core.errors import ExplorerError
+from explorer.games.assault_of_the_giants import (
+    COMMAND_CARDS,
+    MAX_EXTRA_CARDS,
+    OBJECTIVES,
+    RowOption,
+    parse_battle,
+    row_options,
+)
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
@@ -32,7 +36,7 @@ def advice_frame(options: list[RowOption], objective: str) -> pd.DataFrame:
     """The options as a table: cards played, what the row gives, the value and its gain over attacking now.
 
     >>> from fractions import Fraction
-    >>> from explorer.games.assault_of_the_giants.model import Modifiers
+    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
     >>> frame = advice_frame([RowOption(("Attack",), 0, Modifiers(), Fraction(1, 2))], "damage")
     >>> list(frame.columns)[:2], frame.iloc[0, 0]
     (['cards played', 'cards before Attack'], 'attack now')

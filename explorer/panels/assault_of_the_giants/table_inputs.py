@@ -10,9 +10,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
-from explorer.games.assault_of_the_giants.data import CASTE_ORDER
-from explorer.games.assault_of_the_giants.table_scenario import MAX_GIANTSLAYERS, MAX_STANDING
+from explorer.core.errors import ScenarioError
+from explorer.games.assault_of_the_giants import CASTE_ORDER, MAX_GIANTSLAYERS, MAX_STANDING
 
 __all__ = ["RegionRow", "StandingRow", "points_value"]
 
@@ -27,7 +26,7 @@ def points_value(text: str, path: str) -> int | dict[str, int]:
     (24, {'20': 1, '26': 1}, {'20': 1, '26': 3})
     >>> points_value("lots", "table.standings.hill.ordning_points")
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: table.standings.hill.ordning_points: must be a whole number such as 24, or values with weights such as 20:1, 26:3; got 'lots'
+    explorer.core.errors.ScenarioError: table.standings.hill.ordning_points: must be a whole number such as 24, or values with weights such as 20:1, 26:3; got 'lots'
     """
     parts = [p.strip() for p in text.split(",") if p.strip()]
     try:

@@ -5,7 +5,7 @@ Point tokens and whose turn it is; the tab shows the phase, what the current pla
 do in each region (pass through and at what cost, end a move, attack), where each player may
 recruit, the turns left once the Endgame begins and, with final standings ticked, the winner.
 The tab writes its inputs as a scenario's ``table`` key and hands it to
-`explorer.games.assault_of_the_giants.table_report.answer_table`; it keeps no rule. A bad input
+`explorer.games.assault_of_the_giants.table.report.answer_table`; it keeps no rule. A bad input
 shows a message beside its section; the answers then stay as they were, marked not updated.
 It does not need the battle's result.
 """
@@ -20,10 +20,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
-from explorer.games.assault_of_the_giants.data import CASTE_ORDER
-from explorer.games.assault_of_the_giants.table_report import TableAnswers, answer_table
-from explorer.games.assault_of_the_giants.table_scenario import MAX_POOL, MAX_REGIONS, parse_table
+from explorer.core.errors import ScenarioError
+from explorer.games.assault_of_the_giants import (
+    CASTE_ORDER,
+    MAX_POOL,
+    MAX_REGIONS,
+    TableAnswers,
+    answer_table,
+    parse_table,
+)
 from explorer.panels.assault_of_the_giants.table_inputs import RegionRow, StandingRow
 from explorer.panels.assault_of_the_giants.table_view import (
     STYLE,

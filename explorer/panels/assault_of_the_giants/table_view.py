@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import html
 
-from explorer.games.assault_of_the_giants.legality import Answer, Recruit
-from explorer.games.assault_of_the_giants.table import phase, phase_reason
-from explorer.games.assault_of_the_giants.table_report import QUESTIONS, TableAnswers, setup_notes
-from explorer.games.assault_of_the_giants.table_rulings import TABLE_RULINGS, ruling
-from explorer.report import fmt_percent
+from explorer.games.assault_of_the_giants import (
+    QUESTIONS,
+    TABLE_RULINGS,
+    Answer,
+    Recruit,
+    TableAnswers,
+    phase,
+    phase_reason,
+    ruling,
+    setup_notes,
+)
+from explorer.scenario.report import fmt_percent
 
 __all__ = ["phase_html", "moves_html", "recruit_html", "turns_html", "winner_html", "rulings_html", "STYLE"]
 
@@ -48,8 +55,8 @@ def _cell(answer: Answer) -> str:
 def phase_html(answers: TableAnswers) -> str:
     """The phase, in words, with its reason.
 
-    >>> from explorer.games.assault_of_the_giants.table_report import answer_table
-    >>> from explorer.games.assault_of_the_giants.table_scenario import parse_table
+    >>> from explorer.games.assault_of_the_giants.table.report import answer_table
+    >>> from explorer.games.assault_of_the_giants.table.scenario import parse_table
     >>> "Final Ordning" in phase_html(answer_table(parse_table({"players": ["hill"], "pools": {"first": 0,
     ...     "second": 2}, "regions": [{"name": "G", "kind": "starting", "home": "hill"}]})))
     True

@@ -7,10 +7,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.assault_of_the_giants.model import Unit
+from explorer.games.assault_of_the_giants import Unit
 from explorer.panels.common.display import badge
 from explorer.panels.common.number_box import NumberText
-from explorer.sourced import EXAMPLE
+from explorer.scenario.sourced import EXAMPLE
 
 __all__ = ["UnitRow", "FIELDS"]
 

@@ -1,6 +1,6 @@
 """Dice lab: any pool of a game's dice (or custom dice), with rerolls and conversions, charted exactly.
 
-The game-specific part sits behind a `explorer.lab.LabEngine` that lives in the game's package
+The game-specific part sits behind a `explorer.scenario.lab.LabEngine` that lives in the game's package
 and is named in the game registry: which dice exist, which numeric modifiers apply, which
 symbols a face can show and how a pool is resolved. `DiceLab` is the widget; it only reads
 inputs, checks them, asks the engine and updates two persistent `Chart`s.
@@ -18,13 +18,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.charts import common as charts
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
 from explorer.games import find_game, labs
-from explorer.lab import CUSTOM, JOINT, Faces, LabEngine, custom_faces_of, describe_face, parse_custom_die
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
 from explorer.panels.common.number_box import NumberText
+from explorer.scenario.lab import CUSTOM, JOINT, Faces, LabEngine, custom_faces_of, describe_face, parse_custom_die
 
 __all__ = ["DiceLab"]
 

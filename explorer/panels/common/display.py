@@ -8,7 +8,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from explorer.sourced import EXAMPLE
+from explorer.scenario.sourced import EXAMPLE
 
 __all__ = ["ErrorMessage", "badge", "short_source", "heading", "note", "stylesheet"]
 

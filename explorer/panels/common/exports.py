@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.panels.common.chart import FRONT_END, FRONT_END_VERSION, Chart
 from explorer.panels.common.display import ErrorMessage
 from explorer.panels.common.host import Labels, PanelHost

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
-from explorer.dist import Dist
+from explorer.core.dist import Dist
 
 __all__ = [
     "Update", "Listener", "Listeners", "PanelHost", "Labels", "SweepAxis", "TraceStepLike",

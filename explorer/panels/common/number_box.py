@@ -4,7 +4,7 @@
 the kernel receives ``2``, with no message. `NumberText` is a plain text box instead. Its
 `value` is an ``int`` when the text is a whole number (``" +07 "`` becomes ``7`` and is shown
 as ``7``), and otherwise the text exactly as typed (``"2.5"``). Whatever reads the value gets
-the typed text for a bad entry, so the strict checks downstream (`explorer.fields`) refuse
+the typed text for a bad entry, so the strict checks downstream (`explorer.scenario.fields`) refuse
 it, naming the field and the values it allows; nothing ever silently uses another number.
 
 >>> box = NumberText(3)

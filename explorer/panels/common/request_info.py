@@ -4,7 +4,7 @@ Voila starts warm kernels before anyone asks for a page; once a page takes one, 
 the kernel that page's request (its query string, which holds a share link's scenario) over the
 websocket ``/voila/query/<kernel id>``. Voila's own client (`voila.utils.wait_for_request`)
 connects with nothing but the kernel id, so Voila's route answered anyone who knew an id, from any
-Host or Origin, with the page's token inside. The explorer's server (`explorer.server_checks`)
+Host or Origin, with the page's token inside. The explorer's server (`explorer.serving.checks`)
 therefore gives each warm kernel a key of its own in its environment (`QUERY_KEY_ENV`) and
 answers only a connection carrying it in the `QUERY_KEY_HEADER` header, with a local Host and no
 browser ``Origin``; this module is the kernel's side of that exchange.

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage
 from explorer.panels.common.host import Listener, Listeners, Update
 

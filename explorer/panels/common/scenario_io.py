@@ -21,13 +21,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.games import find_game
-from explorer.loader import decode_bytes, read_scenario_text
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, ScenarioAdapter
 from explorer.panels.common.share_view import ShareAndExport
 from explorer.resolver import resolve
+from explorer.scenario.loader import decode_bytes, read_scenario_text
 
 __all__ = ["ScenarioBox", "read_text", "check_game", "check_scenario"]
 
@@ -35,7 +35,7 @@ __all__ = ["ScenarioBox", "read_text", "check_game", "check_scenario"]
 def read_text(text: str) -> dict[str, Any]:
     """A scenario from the text of a JSON or TOML file (whichever parses), read as files are.
 
-    The command line's hardened loader (`explorer.loader.read_scenario_text`): size, depth and
+    The command line's hardened loader (`explorer.scenario.loader.read_scenario_text`): size, depth and
     value limits, duplicate keys refused.
 
     >>> read_text('game = "aotg"'), read_text('{"game": "aotg"}')
@@ -55,7 +55,7 @@ def check_game(data: Mapping[str, Any], expected: str) -> None:
     >>> check_game({"game": "AotG"}, "assault-of-the-giants")
     >>> check_game({"game": "aq"}, "assault-of-the-giants")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    explorer.errors.ScenarioError: game: this is a "arcadia-quest" scenario (...); this panel loads ...
+    explorer.core.errors.ScenarioError: game: this is a "arcadia-quest" scenario (...); this panel loads ...
 
     Raises:
         ScenarioError: with field ``game``.

@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.panels.common.chart import FRONT_END, FRONT_END_VERSION
 from explorer.panels.common.display import note
 from explorer.panels.common.exports import Exports

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from explorer.errors import ScenarioError
-from explorer.fields import check_whole
+from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, TraceAdapter, TraceStepLike, Update
 from explorer.panels.common.number_box import NumberText
+from explorer.scenario.fields import check_whole
 
 __all__ = ["TraceView", "steps_html"]
 

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 import explorer
 from explorer.charts.agot_lcg import power_figure, winner_heatmap
-from explorer.games.agot_lcg.panel_data import winner_grid
+from explorer.games.agot_lcg.challenge.grid import winner_grid
 from explorer.panels.agot_lcg.panel import AgotPanel
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import explorer
 from explorer.charts.common import compare_figure
-from explorer.games.arcadia_quest.summary import OUTCOMES
-from explorer.games.arcadia_quest.sweep import with_value
+from explorer.games.arcadia_quest.encounter.summary import OUTCOMES
+from explorer.games.arcadia_quest.encounter.sweep import with_value
 from explorer.panels.arcadia_quest.adapter import QUANTITIES
 from explorer.panels.common.host import GameAdapter, PanelHost
 from tests.panels.arcadia_quest.support import ROOT, check_charts, load, typed

@@ -8,8 +8,8 @@ import pytest
 from explorer import ScenarioError, charts
 from explorer.app import show
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
-from explorer.games.assault_of_the_giants.summary import summary_rows
-from explorer.games.assault_of_the_giants.sweep import OUTCOMES, sweep
+from explorer.games.assault_of_the_giants.battle.summary import summary_rows
+from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, sweep
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.panels.common.host import GameAdapter, PanelHost
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer.games.assault_of_the_giants import parse_battle
-from explorer.games.assault_of_the_giants.advice import advise_reroll
+from explorer.games.assault_of_the_giants.best.advice import advise_reroll
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 
 

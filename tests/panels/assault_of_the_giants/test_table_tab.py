@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.errors import ScenarioError
+from explorer.core.errors import ScenarioError
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.panels.assault_of_the_giants.table_tab import DEFAULT_TABLE, TableTab
 

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
-from explorer.fields import check_whole
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
 from explorer.panels.common.host import Labels, Listener, Listeners, SweepAxis, Update
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
 from explorer.panels.common.whatif import WhatIf
+from explorer.scenario.fields import check_whole
 
 GAME = "coins"
 """The made-up game's scenario name (not in the registry: the adapter checks scenarios itself)."""

@@ -9,21 +9,21 @@ import ipywidgets as widgets
 import pytest
 
 from explorer.charts import VIEWS
-from explorer.dist import Dist
-from explorer.errors import ScenarioError
+from explorer.core.dist import Dist
+from explorer.core.errors import ScenarioError
 from explorer.games import find_game, labs
-from explorer.games.assault_of_the_giants.combat import side_totals
-from explorer.games.assault_of_the_giants.data import DEFAULT_DICE, FACE_LIMITS
-from explorer.games.assault_of_the_giants.lab import AssaultLabEngine
-from explorer.games.assault_of_the_giants.model import (
+from explorer.games.assault_of_the_giants.battle.lab import AssaultLabEngine
+from explorer.games.assault_of_the_giants.rules.combat import side_totals
+from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE, FACE_LIMITS
+from explorer.games.assault_of_the_giants.rules.model import (
     FIXED_POLICIES,
     CombatDie,
     Modifiers,
     Side,
 )
-from explorer.lab import CUSTOM, JOINT, LabDie, LabModifier, describe_face, parse_custom_die
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.dice_lab import DiceLab
+from explorer.scenario.lab import CUSTOM, JOINT, LabDie, LabModifier, describe_face, parse_custom_die
 
 SYMBOLS = ("hit", "block", "arcane")
 LIMITS = {name: limit.value for name, limit in FACE_LIMITS.items()}

@@ -1,0 +1,134 @@
+"""The report of an odds scenario (``"question": "odds"``): exact fractions, floats for JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.dist import Dist
+from explorer.games.agot_lcg.challenge.report_parts import rulings_lines
+from explorer.games.agot_lcg.challenge.rulings import ODDS_RULINGS
+from explorer.games.agot_lcg.odds.cards import copies_discarded, deck_out, draw_odds, power_race, race_round
+from explorer.games.agot_lcg.odds.scenario import OddsQuestion
+from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["OddsAnswer", "OddsReport", "answer_odds"]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsAnswer:
+    """The exact answers: copies discarded, survival, draw chances, deck-out round, power race."""
+
+    question: OddsQuestion
+    discarded: Dist[int] | None = None
+    survival: Fraction | None = None
+    draws: tuple[Fraction, ...] | None = None
+    deck_out: Dist[int] | None = None
+    race: Dist[tuple[int, str]] | None = None
+
+
+def answer_odds(question: OddsQuestion) -> OddsAnswer:
+    """Answer every section asked.
+
+    >>> from explorer.games.agot_lcg.odds.scenario import IntrigueOdds
+    >>> answer_odds(OddsQuestion(intrigue=IntrigueOdds(100, 1, 4))).survival
+    Fraction(24, 25)
+    """
+    q = question
+    parts: dict[str, Any] = {}
+    if q.intrigue:
+        i = q.intrigue
+        parts["discarded"] = copies_discarded(i.hand, i.copies, i.claim)
+        parts["survival"] = parts["discarded"].at_most(i.copies - i.at_least)
+    if q.draw:
+        d = q.draw
+        parts["draws"] = draw_odds(d.deck, d.copies, d.rounds, at_least=d.at_least, mulligan=d.mulligan,
+                                   setup_cards=d.setup_cards, draws=d.draws)
+    if q.deck_out:
+        o = q.deck_out
+        parts["deck_out"] = deck_out(o.deck, draws=o.draws, insight=o.insight, pillage=o.pillage,
+                                     max_rounds=o.max_rounds)
+    if q.power_race:
+        parts["race"] = power_race(q.power_race.first, q.power_race.second, q.power_race.max_rounds)
+    return OddsAnswer(q, **parts)
+
+
+def _race_dict(race: Dist[tuple[int, str]], max_rounds: int) -> dict[str, Any]:
+    labels = race.map(lambda o: f"{o[1]} in round {o[0]}" if o[1] != "none" else f"no one by round {max_rounds}")
+    return {"outcomes": dist_json(labels), "outcomes_exact": dist_exact(labels),
+            "winner": dist_json(race.map(lambda o: o[1])),
+            "round": dist_json(race_round(race).map(lambda r: r if r <= max_rounds else "later")),
+            "mean_round_if_decided": None if race.where(lambda o: o[1] != "none") == 0 else float(
+                sum(p * o[0] for o, p in race.probabilities().items() if o[1] != "none")
+                / race.where(lambda o: o[1] != "none"))}
+
+
+@dataclass(frozen=True, slots=True)
+class OddsReport:
+    """Exact answers to an odds scenario."""
+
+    answer: OddsAnswer
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report: one entry per section asked, and the rulings."""
+        a, q = self.answer, self.answer.question
+        out: dict[str, Any] = {"format": 1, "game": "agot-lcg", "question": "odds"}
+        if q.intrigue and a.discarded is not None and a.survival is not None:
+            i = q.intrigue
+            out["intrigue"] = {"card": i.card, "hand": i.hand, "copies": i.copies, "claim": i.claim,
+                               "at_least": i.at_least, "copies_discarded": dist_json(a.discarded),
+                               "copies_discarded_exact": dist_exact(a.discarded),
+                               "survives": float(a.survival), "survives_exact": str(a.survival)}
+        if q.draw and a.draws is not None:
+            out["draw"] = {"deck": q.draw.deck, "copies": q.draw.copies, "at_least": q.draw.at_least,
+                           "mulligan": q.draw.mulligan,
+                           "by_round": {str(r): float(p) for r, p in enumerate(a.draws)},
+                           "by_round_exact": {str(r): str(p) for r, p in enumerate(a.draws)}}
+        if q.deck_out and a.deck_out is not None:
+            dist = a.deck_out
+            out["deck_out"] = {"deck": q.deck_out.deck, "max_rounds": q.deck_out.max_rounds,
+                               "round": dist_json(dist), "round_exact": dist_exact(dist),
+                               "not_out_by_max_rounds": float(dist.probability(q.deck_out.max_rounds + 1))}
+        if q.power_race and a.race is not None:
+            out["power_race"] = _race_dict(a.race, q.power_race.max_rounds)
+        out["rulings"] = list(ODDS_RULINGS)
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long table: section, outcome, probability."""
+        import pandas as pd
+
+        rows = []
+        for section, body in self.to_dict().items():
+            if isinstance(body, dict):
+                for key in ("copies_discarded", "by_round", "round", "outcomes"):
+                    rows += [{"section": section, "outcome": o, "probability": p} for o, p in body.get(key, {}).items()]
+        return pd.DataFrame(rows, columns=["section", "outcome", "probability"])
+
+    def to_text(self) -> str:
+        """A readable account of every section asked."""
+        a, q, lines = self.answer, self.answer.question, []
+        if q.intrigue and a.survival is not None:
+            i = q.intrigue
+            lines.append(f"INTRIGUE CLAIM {i.claim} against a hand of {i.hand} with {i.copies} x {i.card}: at least "
+                         f"{i.at_least} stays with chance {fmt_percent(a.survival)} ({a.survival})")
+        if q.draw and a.draws is not None:
+            lines.append(f"DRAWS: at least {q.draw.at_least} of {q.draw.copies} copies in a deck of {q.draw.deck} "
+                         f"({'with' if q.draw.mulligan else 'without'} a mulligan)")
+            lines += [f"  by round {r:>3}: {fmt_percent(p):>8}" for r, p in enumerate(a.draws)]
+        if q.deck_out and a.deck_out is not None:
+            lines.append(f"DECK OUT: a deck of {q.deck_out.deck}, round it runs out")
+            for r, p in a.deck_out.probabilities().items():
+                label = f"round {r}" if r <= q.deck_out.max_rounds else f"after round {q.deck_out.max_rounds}"
+                lines.append(f"  {label:<20} {fmt_percent(p):>8}")
+        if q.power_race and a.race is not None:
+            lines.append("POWER RACE to 15 (the first player decides ties)")
+            for (r, who), p in a.race.probabilities().items():
+                label = f"{who} in round {r}" if who != "none" else f"no one by round {q.power_race.max_rounds}"
+                lines.append(f"  {label:<24} {fmt_percent(p):>8}")
+        lines += rulings_lines(ODDS_RULINGS)
+        return "\n".join(lines) + "\n"

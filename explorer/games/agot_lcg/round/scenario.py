@@ -1,0 +1,197 @@
+"""Reading a round scenario (``"question": "round"``): a board, the challenges, dominance, a best plan.
+
+Keys (optional unless marked):
+
+* ``players`` (required): ``first`` and ``second`` (the first player is active first, 4.2), each
+  with ``faction`` (required, power on the faction card), ``cards`` (power on unlisted cards,
+  default 0), ``gold`` (gold pool, for dominance, default 0), ``claim`` (claim value of the
+  revealed plot; required for a player who makes a challenge), ``deck`` (cards in the draw deck),
+  ``hand`` (a number of cards, or card name -> copies), ``characters`` (required, may be empty:
+  ``name`` (unique for that player), ``str`` (or ``"X"``), ``icons`` (required: a list of
+  ``military``, ``intrigue``, ``power``), ``keywords``, ``standing`` (default true), ``power``);
+* ``challenges``: in the order made, the first player's first: ``attacker`` (``first`` or
+  ``second``), ``type``, ``attackers`` (names), ``defenders`` (names, or ``"best"``, the default:
+  the best defence), ``stealth`` (attacker name -> bypassed name; without it and with the best
+  defence, the attacker's best targets), ``kill`` (names for a military claim), ``intimidate``
+  (a name; only with listed defenders), ``str_modifiers`` (``{"attacker": n, "defender": n}``);
+* ``best_plan``: ``"first"`` or ``"second"``: compare every plan of that player's challenges
+  against the best defence, then dominance (then ``challenges`` must be empty);
+* ``x`` (default 0), ``keyword_order``, ``title``, ``notes``, ``format``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.core.errors import ScenarioError
+from explorer.games.agot_lcg.challenge.board import Board, PlayerState
+from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES
+from explorer.games.agot_lcg.challenge.scenario import (
+    MAX_CLAIM,
+    MAX_DECK,
+    MAX_MODIFIER,
+    MAX_POWER,
+    characters,
+    keyword_order,
+    parse_hand,
+    parse_x,
+    stealth_pairs,
+)
+from explorer.games.agot_lcg.round.phase import PlannedChallenge, Round
+from explorer.scenario.fields import Fields, describe
+
+__all__ = ["MAX_DECK", "PLAYER_KEYS", "RoundQuestion", "parse_round"]
+
+PLAYER_KEYS = ("first", "second")
+"""The players of a round, in player order (the first player is active first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundQuestion:
+    """A parsed round scenario: the round, and whose best plan to search for (if asked)."""
+
+    round: Round
+    best_plan: str | None = None
+
+
+def _player(data: Any, path: str, x: int) -> tuple[PlayerState, int | None]:
+    f = Fields(data, path)
+    chars = characters(f, "characters", x, ("standing", "icons"))
+    for i, (c, raw) in enumerate(zip(chars, f.items("characters"))):
+        if "icons" not in raw:
+            raise ScenarioError(f"{path}.characters[{i}].icons", "is required: a list of the character's challenge "
+                                                                 "icons (military, intrigue, power), [] for none")
+        if [d.name for d in chars].count(c.name) > 1:
+            raise ScenarioError(f"{path}.characters[{i}].name", f"{c.name!r} is listed twice: names must be unique "
+                                                                "for a player, since challenges refer to them")
+    hand: int | None = None
+    named = None
+    if f.has("hand"):
+        if isinstance(f.raw("hand"), dict):
+            named = parse_hand(f.raw("hand"), f.at("hand"), MAX_DECK)
+            hand = sum(n for _, n in named)
+        else:
+            hand = f.whole("hand", maximum=MAX_DECK)
+    claim = f.whole("claim", None, maximum=MAX_CLAIM)
+    state = PlayerState(chars, f.whole("faction", maximum=MAX_POWER), f.whole("cards", 0, maximum=MAX_POWER),
+                        f.whole("deck", None, maximum=MAX_DECK),
+                        hand, named, 0, f.whole("gold", 0, maximum=1000), claim or 0)
+    f.done()
+    return state, claim
+
+
+def _index(state: PlayerState, name: Any, field: str, owner: str) -> int:
+    if isinstance(name, str) and any(c.name == name for c in state.characters):
+        return state.index(name)
+    known = ", ".join(repr(c.name) for c in state.characters) or "none"
+    raise ScenarioError(field, f"{describe(name)} is not one of {owner}'s characters ({known})")
+
+
+def _indices(f: Fields, key: str, state: PlayerState, owner: str) -> tuple[int, ...]:
+    names = f.items(key)
+    out = tuple(_index(state, n, f"{f.at(key)}[{i}]", owner) for i, n in enumerate(names))
+    if len(set(out)) != len(out):
+        raise ScenarioError(f.at(key), "lists a character twice")
+    return out
+
+
+class _Knelt:
+    """Characters listed to kneel so far (as attackers or defenders), to refuse a second use."""
+
+    def __init__(self) -> None:
+        self.used: dict[tuple[str, int], str] = {}
+
+    def use(self, board: Board, key: str, indices: tuple[int, ...], kind: str, field: str, role: str) -> None:
+        state = board.player(key)
+        for j, i in enumerate(indices):
+            c = state.characters[i]
+            where = f"{field}[{j}]"
+            if (key, i) in self.used:
+                raise ScenarioError(where, f"{c.name} already kneels for {self.used[(key, i)]} (attackers and "
+                                           "defenders kneel, 4.2, 4.2.1)")
+            if not c.standing:
+                raise ScenarioError(where, f"{c.name} is kneeling and cannot {role} (4.2, 4.2.1)")
+            if kind not in c.icons:
+                raise ScenarioError(where, f"{c.name} has no {kind} icon and cannot {role} in a {kind} challenge")
+            self.used[(key, i)] = field.rsplit(".", 1)[0]
+
+
+def _challenge(data: Any, path: str, board: Board, knelt: _Knelt, seen: set[tuple[str, str]]) -> PlannedChallenge:
+    f = Fields(data, path)
+    key = f.choice("attacker", PLAYER_KEYS)
+    other = board.other(key)
+    kind = f.choice("type", CHALLENGE_TYPES)
+    if (key, kind) in seen:
+        raise ScenarioError(f.at("type"), f"{key} already makes a {kind} challenge: one of each type (4.2)")
+    seen.add((key, kind))
+    attackers = _indices(f, "attackers", board.player(key), key)
+    if not attackers:
+        raise ScenarioError(f.at("attackers"), "at least one character must attack (4.2)")
+    knelt.use(board, key, attackers, kind, f.at("attackers"), "attack")
+    defenders = None
+    if f.has("defenders") and f.raw("defenders") != "best":
+        defenders = _indices(f, "defenders", board.player(other), other)
+        knelt.use(board, other, defenders, kind, f.at("defenders"), "defend")
+    stealth = None
+    if f.has("stealth"):
+        where = f.child("stealth").at
+        stealth = tuple((_index(board.player(key), a, where(a), key),
+                         _index(board.player(other), t, where(a), other)) for a, t in stealth_pairs(f))
+    kill = _indices(f, "kill", board.player(other), other) if f.has("kill") else None
+    intimidate = None
+    if f.has("intimidate"):
+        if defenders is None:
+            raise ScenarioError(f.at("intimidate"), "name the intimidate target only with listed defenders: with the "
+                                                    "best defence the margin is not known in advance")
+        intimidate = _index(board.player(other), f.raw("intimidate"), f.at("intimidate"), other)
+    mods = (0, 0)
+    if f.has("str_modifiers"):
+        m = f.child("str_modifiers")
+        mods = (m.whole("attacker", 0, minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER),
+                m.whole("defender", 0, minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER))
+        m.done()
+    f.done()
+    return PlannedChallenge(key, kind, attackers, defenders, stealth, kill, intimidate, mods, path)
+
+
+def parse_round(data: Any) -> RoundQuestion:
+    """A round scenario.
+
+    Raises:
+        ScenarioError: naming the first bad key and what it allows.
+
+    >>> q = parse_round({"players": {
+    ...     "first": {"faction": 2, "claim": 1, "characters": [{"name": "Ned", "str": 4, "icons": ["power"]}]},
+    ...     "second": {"faction": 3, "characters": []}},
+    ...     "challenges": [{"attacker": "first", "type": "power", "attackers": ["Ned"]}]})
+    >>> q.round.challenges[0].attackers, q.round.challenges[0].defenders
+    ((0,), None)
+    """
+    top = Fields(data, "", allowed=("game", "question"))
+    if top.has("format"):
+        top.choice("format", (1,))
+    top.meta()
+    x = parse_x(top)
+    order = keyword_order(top)
+    table = top.child("players")
+    parsed = {k: _player(table.raw(k), table.at(k), x) for k in PLAYER_KEYS}
+    table.done()
+    board = Board(PLAYER_KEYS, (parsed["first"][0], parsed["second"][0]), "first", order)
+    best = top.choice("best_plan", PLAYER_KEYS) if top.has("best_plan") else None
+    items = top.items("challenges", [])
+    if best is not None and items:
+        raise ScenarioError("challenges", "must be empty with best_plan: the search makes the challenges")
+    knelt, seen, planned = _Knelt(), set[tuple[str, str]](), list[PlannedChallenge]()
+    for i, item in enumerate(items):
+        challenge = _challenge(item, f"challenges[{i}]", board, knelt, seen)
+        if planned and planned[-1].attacker == "second" and challenge.attacker == "first":
+            raise ScenarioError(f"challenges[{i}].attacker", "the first player makes all their challenges before "
+                                                             "the second player's (4.2, 4.3)")
+        planned.append(challenge)
+    top.done()
+    for key in {c.attacker for c in planned} | ({best} if best else set()):
+        if parsed[key][1] is None:
+            raise ScenarioError(f"players.{key}.claim", f"is required: the claim value of {key}'s revealed plot, "
+                                                        f"since {key} makes challenges")
+    return RoundQuestion(Round(board, tuple(planned)), best)

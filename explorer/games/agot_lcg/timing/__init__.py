@@ -1,0 +1,1 @@
+"""Timing: framework steps, interrupt and reaction order, and their explainer."""

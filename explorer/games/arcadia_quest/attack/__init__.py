@@ -1,0 +1,1 @@
+"""One Arcadia Quest attack: dice, CRIT chains, rerolls, its scenario and report."""

@@ -1,0 +1,1 @@
+"""A whole hero action (attack, Payback, Guard, coins) and attacks in turn until a monster dies."""

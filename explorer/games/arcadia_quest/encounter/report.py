@@ -1,0 +1,315 @@
+"""The `resolve` reports of an encounter and of a sequence of attacks (JSON, table and text).
+
+Both carry, besides the numbers, the scenario as read (every preset value written out), where each
+value comes from (``sources``), the abilities in play with their sources, and the rulings chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.dist import Dist
+from explorer.games.arcadia_quest.data import ABILITIES
+from explorer.games.arcadia_quest.encounter.action import ROLL_CUT, EncounterResult
+from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster, attack_roll, defence_roll, strike
+from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, sequence_to_dict
+from explorer.games.arcadia_quest.encounter.sequence import SETTLED, SequenceResult
+from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS, SEQUENCE_RULINGS
+from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["EncounterReport", "SequenceReport"]
+
+
+# ----------------------------------------------------------------------------- shared pieces
+def _wounds(n: int) -> str:
+    return f"{n} Wound" + ("" if n == 1 else "s")
+
+
+def _hero_line(hero: Hero, card: AttackCard) -> str:
+    bonus = f" + {card.defence_bonus} from {card.name}" if card.defence_bonus else ""
+    state = ", Dazed" * hero.dazed + ", flanked" * hero.flanked
+    return (f"{hero.name}: Defense {hero.defence}{bonus}, Life {hero.life} ({_wounds(hero.wounds)} already), "
+            f"reroll pool {hero.rerolls}{state}; abilities: {', '.join(hero.abilities) or 'none'}")
+
+
+def _card_line(card: AttackCard) -> str:
+    return f"{card.name}: {card.dice} {card.kind} dice, group {card.group}"
+
+
+def _monster_line(m: Monster) -> str:
+    overkill = "no Overkill" if m.overkill is None else f"Overkill {m.overkill}"
+    state = ", Dazed" * m.dazed + ", flanked" * m.flanked + ", Villain" * m.villain
+    return (f"{m.name}: attack {m.attack} {m.kind} dice, Defense {m.defence}, rerolls {m.rerolls}, Life {m.life} "
+            f"({_wounds(m.wounds)} already), {overkill}, Reward {m.reward}{state}; abilities: "
+            f"{', '.join(m.abilities) or 'none'}")
+
+
+def _abilities(holders: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
+    """Abilities in play: effect, source and who has them."""
+    out: dict[str, dict[str, Any]] = {}
+    for who, names in holders.items():
+        for name in names:
+            entry = out.setdefault(name, {"effect": ABILITIES[name].effect, "source": ABILITIES[name].source,
+                                          "holders": []})
+            entry["holders"].append(who)
+    return out
+
+
+def _cells(probs: dict[Any, Fraction]) -> str:
+    return "  ".join(f"{o}:{fmt_percent(p)}" for o, p in probs.items() if p >= 0.00005)
+
+
+def _closing_lines(rulings: tuple[str, ...], sources: dict[str, Any], abilities: dict[str, dict[str, Any]],
+                   cut: Fraction) -> list[str]:
+    lines = [f"  cut      {float(cut):.1e} (open CRIT chains cut, not renormalised)", "ABILITIES IN PLAY:"]
+    lines += [f"  {name} ({', '.join(a['holders'])}): {a['effect']} [{a['source']}]" for name, a in abilities.items()]
+    if not abilities:
+        lines.append("  none")
+    lines.append("RULINGS:")
+    lines += [f"  - {ruling}" for ruling in rulings]
+    lines.append("SOURCES (fan-collected values are examples to check against your cards):")
+    for key, value in sources.items():
+        for item in value if isinstance(value, list) else [value]:
+            lines.append(f"  {key}: {item}")
+    return lines
+
+
+# ----------------------------------------------------------------------------- encounter
+_ENCOUNTER_PROBABILITIES = ("kill", "overkill", "payback", "hero_killed", "hero_killed_and_monster_survives",
+                            "kill_and_survive", "villain_token")
+_LABELS = {"kill": "monster killed", "overkill": "overkilled", "payback": "payback made", "hero_killed": "hero killed",
+           "hero_killed_and_monster_survives": "hero killed, monster survives",
+           "kill_and_survive": "monster killed, hero survives", "villain_token": "Villain token placed"}
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterReport:
+    """Exact answer to an encounter scenario; `to_dict` is the JSON report.
+
+    >>> from explorer.games.arcadia_quest import resolve
+    >>> out = resolve({"hero": {"preset": "Grom"}, "attack": {"card": "Rusty Sword"},
+    ...                "target": {"preset": "Orc Marauder"}}).to_dict()
+    >>> out["question"], out["kill"] >= out["overkill"], abs(sum(out["hero_wounds"].values()) + out["cut"] - 1) < 1e-12
+    ('encounter', True, True)
+    """
+
+    result: EncounterResult
+
+    def _dists(self) -> dict[str, Dist[int]]:
+        res = self.result
+        return {"hits": res.hits, "saves": res.saves, "wounds": res.monster_wounds,
+                "monster_wounds": res.monster_wounds, "hero_wounds": res.hero_wounds}
+
+    def sources(self) -> dict[str, Any]:
+        """Where every value comes from, by part of the scenario."""
+        enc = self.result.encounter
+        return {"hero": enc.hero.source, "attack": enc.card.source, "target": enc.target.source,
+                "close_monsters": [m.source for m in enc.close_monsters], "dice": enc.dice_source}
+
+    def abilities(self) -> dict[str, dict[str, Any]]:
+        """The abilities in play."""
+        enc = self.result.encounter
+        holders = {enc.hero.name: enc.hero.abilities, enc.target.name: enc.target.abilities}
+        holders.update({f"{m.name} (Close)": m.abilities for m in enc.close_monsters})
+        return _abilities(holders)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report: distributions, probabilities, the joint table, coins, and what they rest on.
+
+        ``hits``, ``saves`` and ``wounds`` are the hero's attack, as in the one-attack report
+        (``wounds`` = ``monster_wounds``); ``hero_wounds`` are capped at his Life left; ``joint`` maps
+        monster wounds -> hero wounds -> probability; ``cut`` is the probability left out of all of them.
+        """
+        res, enc = self.result, self.result.encounter
+        dists = self._dists()
+        probs = {name: getattr(res, name) for name in _ENCOUNTER_PROBABILITIES}
+        joint: dict[str, dict[str, float]] = {}
+        for (w, h), p in res.joint.probabilities().items():
+            joint.setdefault(str(w), {})[str(h)] = float(p)
+        coins = {"active_guild": res.coins_active, "other_guilds": res.coins_others}
+        out: dict[str, Any] = {"format": 1, "game": "arcadia-quest", "question": "encounter"}
+        out.update({name: dist_json(d) for name, d in dists.items()})
+        out.update({name: float(p) for name, p in probs.items()})
+        out["guard"] = {"triggered": enc.guard_triggered, "attackers": [m.name for m in enc.guard_attackers]}
+        out["joint"] = joint
+        out["coins"] = {**{k: dist_json(d) for k, d in coins.items()},
+                        "expected": {k: float(d.mean()) for k, d in coins.items()}, "guilds": enc.guilds}
+        out["cut"] = float(res.cut)
+        out["means"] = {name: float(d.mean()) for name, d in dists.items()}
+        exact_joint: dict[str, dict[str, str]] = {}
+        for (w, h), p in res.joint.probabilities().items():
+            exact_joint.setdefault(str(w), {})[str(h)] = str(p)
+        out["exact"] = {**{name: dist_exact(d) for name, d in dists.items()},
+                        **{name: str(p) for name, p in probs.items()}, "joint": exact_joint,
+                        "coins": {k: dist_exact(d) for k, d in coins.items()}, "cut": str(res.cut)}
+        out["scenario"] = encounter_to_dict(enc)
+        out["sources"] = self.sources()
+        out["abilities"] = self.abilities()
+        out["rulings"] = list(ENCOUNTER_RULINGS + REACTION_RULINGS)
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long table: quantity, outcome, probability (the joint table as ``joint`` rows ``"w,h"``)."""
+        import pandas as pd
+
+        res = self.result
+        rows = [{"quantity": q, "outcome": str(o), "probability": float(p)}
+                for q, d in self._dists().items() if q != "wounds" for o, p in d.probabilities().items()]
+        rows += [{"quantity": q, "outcome": "yes", "probability": float(getattr(res, q))}
+                 for q in _ENCOUNTER_PROBABILITIES]
+        rows += [{"quantity": "joint", "outcome": f"{w},{h}", "probability": float(p)}
+                 for (w, h), p in res.joint.probabilities().items()]
+        rows += [{"quantity": f"coins {k}", "outcome": str(o), "probability": float(p)}
+                 for k, d in (("active guild", res.coins_active), ("other guilds", res.coins_others))
+                 for o, p in d.probabilities().items()]
+        rows.append({"quantity": "cut", "outcome": "truncated", "probability": float(res.cut)})
+        return pd.DataFrame(rows, columns=["quantity", "outcome", "probability"])
+
+    def _joint_lines(self) -> list[str]:
+        res, enc = self.result, self.result.encounter
+        top = max(enc.target.life_left, enc.target.overkill or 0)
+        columns = sorted(res.hero_wounds)
+        table: dict[int, dict[int, Fraction]] = {}
+        for (w, h), p in res.joint.probabilities().items():
+            row = table.setdefault(min(w, top), {})
+            row[h] = row.get(h, Fraction(0)) + p
+        lines = ["JOINT (rows: wounds the attack deals to the monster; columns: wounds the hero takes)",
+                 "        " + "".join(f"{h:>9}" for h in columns)]
+        for w in sorted(table):
+            label = f"{w}+" if w == top else str(w)
+            lines.append(f"  {label:>4}  " + "".join(f"{fmt_percent(table[w].get(h, 0)):>9}" for h in columns))
+        return lines
+
+    def to_text(self) -> str:
+        """A readable report for the command line."""
+        res, enc = self.result, self.result.encounter
+        guard = (f"{len(enc.guard_attackers)} Guard attack(s): {', '.join(m.name for m in enc.guard_attackers)}"
+                 if enc.guard_attackers else "no Guard attack" + (
+                     " (the attack targets a Close Monster)" if enc.close_monsters and not enc.guard_triggered else
+                     " (the opponent does not attack)" if enc.close_monsters else " (no Close Monster)"))
+        lines = [enc.title, f"HERO: {_hero_line(enc.hero, enc.card)}", f"ATTACK: {_card_line(enc.card)}",
+                 f"TARGET: {_monster_line(enc.target)}; Close to the hero: {'yes' if enc.target_close else 'no'}; "
+                 f"Payback reaches: {'yes' if enc.payback_reaches else 'no'}"]
+        lines += [f"CLOSE MONSTER: {_monster_line(m)}" for m in enc.close_monsters]
+        lines.append(f"REACTIONS: Payback unless overkilled{'' if enc.opponent_attacks else ' (opponent never attacks)'}"
+                     f"; {guard}")
+        for name, dist in self._dists().items():
+            if name != "wounds":
+                lines.append(f"  {name:<14} mean {float(dist.mean()):6.3f}   {_cells(dist.probabilities())}")
+        lines += [f"  {_LABELS[q]:<30} {fmt_percent(getattr(res, q)):>8}" for q in _ENCOUNTER_PROBABILITIES
+                  if q != "villain_token" or enc.target.villain]
+        lines += self._joint_lines()
+        lines.append(f"COINS ({enc.guilds} Guilds): active Guild mean {float(res.coins_active.mean()):.3f} "
+                     f"({_cells(res.coins_active.probabilities())}); other Guilds together mean "
+                     f"{float(res.coins_others.mean()):.3f} ({_cells(res.coins_others.probabilities())})")
+        lines += _closing_lines(ENCOUNTER_RULINGS + REACTION_RULINGS, self.sources(), self.abilities(), res.cut)
+        return "\n".join(line for line in lines if line) + "\n"
+
+
+# ----------------------------------------------------------------------------- sequence
+@dataclass(frozen=True, slots=True)
+class SequenceReport:
+    """Exact answer to a sequence scenario; `to_dict` is the JSON report.
+
+    >>> from explorer.games.arcadia_quest import resolve
+    >>> out = resolve({"party": [{"hero": {"preset": "Grom"}, "attack": {"card": "Rusty Sword"}}],
+    ...                "target": {"preset": "Orc Marauder"}}).to_dict()
+    >>> out["question"], abs(sum(out["attacks_to_kill"].values()) + out["party_killed"] + out["beyond_cap"]
+    ...                      + out["cut"] - 1) < 1e-12
+    ('sequence', True)
+    """
+
+    result: SequenceResult
+
+    def opening_attack(self) -> dict[str, Dist[int]]:
+        """Hits, saves and wounds of the first hero's first attack (the one-attack report's keys)."""
+        seq = self.result.sequence
+        hero, card = seq.party[0]
+        target = seq.target
+        attack = attack_roll(card.dice, card.kind, hero.rerolls, hero.abilities, wounded=hero.wounds > 0,
+                             target_flanked=target.flanked, attack_die=seq.attack_die)
+        defence = defence_roll(target.defence, target.rerolls, target.abilities, wounded=target.wounds > 0,
+                               dazed=target.dazed, attacker_abilities=hero.abilities, defence_die=seq.defence_die)
+        return {"hits": attack.successes(ROLL_CUT), "saves": defence.successes(ROLL_CUT),
+                "wounds": strike(attack, defence, ROLL_CUT)}
+
+    def sources(self) -> dict[str, Any]:
+        """Where every value comes from."""
+        seq = self.result.sequence
+        return {"party": [f"{h.name}: {h.source}; {c.name}: {c.source}" for h, c in seq.party],
+                "target": seq.target.source, "dice": seq.dice_source}
+
+    def abilities(self) -> dict[str, dict[str, Any]]:
+        """The abilities in play."""
+        seq = self.result.sequence
+        holders = {hero.name: hero.abilities for hero, _ in seq.party}
+        holders[seq.target.name] = seq.target.abilities
+        return _abilities(holders)
+
+    def heroes(self) -> list[dict[str, Any]]:
+        """Per hero: P(deals the killing Wound), expected Reward, P(killed), wounds taken."""
+        res = self.result
+        return [{"name": hero.name, "makes_the_kill": float(p), "expected_reward": float(p * res.sequence.target.reward),
+                 "killed": float(dead), "wounds": {str(k): float(v) for k, v in wounds.items()},
+                 "exact": {"makes_the_kill": str(p), "killed": str(dead)}}
+                for (hero, _), p, dead, wounds in zip(res.sequence.party, res.killers, res.heroes_killed(),
+                                                      res.hero_wounds)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report: attacks needed, who kills, who dies, the cap and what lies beyond it."""
+        res = self.result
+        mean = res.mean_attacks_to_kill()
+        out: dict[str, Any] = {"format": 1, "game": "arcadia-quest", "question": "sequence"}
+        out.update({name: dist_json(d) for name, d in self.opening_attack().items()})
+        out["attacks_to_kill"] = {str(n): float(p) for n, p in res.kills.items()}
+        out.update(killed=float(res.killed), party_killed=float(res.party_killed), beyond_cap=float(res.beyond_cap),
+                   max_attacks=res.sequence.max_attacks, followed=res.followed,
+                   mean_attacks_to_kill=None if mean is None else float(mean))
+        out["heroes"] = self.heroes()
+        out["cut"] = float(res.cut)
+        out["exact"] = {"attacks_to_kill": {str(n): str(p) for n, p in res.kills.items()}, "killed": str(res.killed),
+                        "party_killed": str(res.party_killed), "beyond_cap": str(res.beyond_cap), "cut": str(res.cut)}
+        out["scenario"] = sequence_to_dict(res.sequence)
+        out["sources"] = self.sources()
+        out["abilities"] = self.abilities()
+        out["rulings"] = list(REACTION_RULINGS + SEQUENCE_RULINGS)
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long table: quantity, outcome, probability."""
+        import pandas as pd
+
+        res = self.result
+        rows = [{"quantity": "attacks_to_kill", "outcome": str(n), "probability": float(p)} for n, p in res.kills.items()]
+        rows += [{"quantity": q, "outcome": "yes", "probability": float(getattr(res, q))}
+                 for q in ("killed", "party_killed", "beyond_cap", "cut")]
+        for hero in self.heroes():
+            rows += [{"quantity": f"{hero['name']} {q}", "outcome": "yes", "probability": hero[q]}
+                     for q in ("makes_the_kill", "killed")]
+        return pd.DataFrame(rows, columns=["quantity", "outcome", "probability"])
+
+    def to_text(self) -> str:
+        """A readable report for the command line."""
+        res, seq = self.result, self.result.sequence
+        lines = [seq.title, "PARTY (attacking in this order):"]
+        lines += [f"  {i}. {_hero_line(h, c)}; attack {_card_line(c)}" for i, (h, c) in enumerate(seq.party, 1)]
+        lines.append(f"TARGET: {_monster_line(seq.target)}; Payback reaches: {'yes' if seq.payback_reaches else 'no'}"
+                     f"{'' if seq.opponent_attacks else ' (opponent never attacks)'}")
+        followed = (f"{res.followed} followed" if res.followed < seq.max_attacks else "all followed")
+        lines.append(f"ATTACKS TO KILL (cap {seq.max_attacks}, {followed}; stop once <= {float(SETTLED):.0e} undecided):")
+        lines.append(f"  {_cells(res.kills)}")
+        mean = res.mean_attacks_to_kill()
+        lines += [f"  killed within the cap          {fmt_percent(res.killed):>8}",
+                  f"  every hero killed first        {fmt_percent(res.party_killed):>8}",
+                  f"  undecided beyond the cap       {float(res.beyond_cap):.2e}",
+                  f"  mean attacks (when killed)     {'-' if mean is None else f'{float(mean):.3f}'}"]
+        for hero in self.heroes():
+            lines.append(f"  {hero['name']}: deals the killing Wound {fmt_percent(hero['makes_the_kill'])} "
+                         f"(expected Reward {hero['expected_reward']:.3f} coins), killed {fmt_percent(hero['killed'])}")
+        lines += _closing_lines(REACTION_RULINGS + SEQUENCE_RULINGS, self.sources(), self.abilities(), res.cut)
+        return "\n".join(line for line in lines if line) + "\n"

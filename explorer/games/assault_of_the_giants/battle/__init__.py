@@ -1,0 +1,1 @@
+"""One Assault of the Giants battle: resolved, read from a scenario, reported, traced, swept."""

@@ -1,0 +1,1 @@
+"""Plans of several Assault of the Giants battles and the endgame's win chances."""

@@ -1,0 +1,1 @@
+"""Scenario files: errors, fields read strictly, the hardened loader, provenance, reports and share links."""
