@@ -15,7 +15,7 @@ front     the front ends: ``explorer`` itself, the app, the CLI, the lessons, th
 Every ``import`` counts, at the top of a module, inside a function or under ``TYPE_CHECKING``.
 `import_graph` lists them; `circles` finds the strongly connected groups of modules (none
 allowed); `upward` the imports that point up a layer; `private_reaches` the imports by charts
-and panels of a game's inner modules or of a private (``_``) name of another package.
+and panels of a game's inner modules, and any import of a private (``_``) name of another module.
 
 >>> layer_of("explorer.core.engine.dp"), layer_of("explorer.games.agot_lcg"), layer_of("explorer.cli")
 ('core', 'games', 'front')
@@ -148,7 +148,7 @@ def private_reaches(graph: list[Import]) -> list[Import]:
     """Imports by charts and panels of a game's inner modules, and of another package's ``_`` names.
 
     A game's public face is its package (``explorer.games.<game>``); charts and panels import
-    from it only. Nobody imports a name starting with ``_`` from another package.
+    from it only. No module imports a name starting with ``_`` from another module.
     """
     bad = []
     for source, target, names in graph:
@@ -156,7 +156,7 @@ def private_reaches(graph: list[Import]) -> list[Import]:
             if target.count(".") > 2:  # explorer.games.<game>.<module>
                 bad.append((source, target, names))
                 continue
-        if source.rsplit(".", 1)[0] != target.rsplit(".", 1)[0] and any(n.startswith("_") for n in names):
+        if any(n.startswith("_") for n in names):
             bad.append((source, target, tuple(n for n in names if n.startswith("_"))))
     return bad
 

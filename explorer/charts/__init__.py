@@ -1,14 +1,14 @@
 """Pure functions from exact results to Plotly figures (no widgets).
 
-`explorer.charts.common` holds what every game uses (distribution bars in the =, >= and <=
+`explorer.charts.kit` holds what every game uses (distribution bars in the =, >= and <=
 views, A/B overlays, sweep heatmaps, joint heatmaps); each game's own figures live in
 ``explorer.charts.<game>``. The names below are re-exported for convenience; a game's figures
-are imported only when first asked for, so importing `explorer.charts.common` loads no game.
+are imported only when first asked for, so importing `explorer.charts.kit` loads no game.
 """
 
 from typing import Any
 
-from explorer.charts.common import (
+from explorer.charts.kit import (
     HEIGHT,
     SIDE_COLORS,
     VIEWS,

@@ -1,8 +1,8 @@
 """Figures of A Game of Thrones: the power through a round, and who wins a challenge by STR.
 
 Pure functions from the core's results (`explorer.games.agot_lcg`) to plotly figures; no widgets.
-Text that may come from the user (the steps' labels) is escaped (`explorer.charts.common.escape_text`).
-The card-odds charts use `explorer.charts.common.distribution_figure` on the odds helpers' `Dist`s.
+Text that may come from the user (the steps' labels) is escaped (`explorer.charts.kit.escape_text`).
+The card-odds charts use `explorer.charts.kit.distribution_figure` on the odds helpers' `Dist`s.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _figure, _style, escape_text
+from explorer.charts.kit import escape_text, figure, style
 from explorer.games.agot_lcg import RoundResult, WinnerGrid, round_trace
 
 __all__ = ["PLAYER_COLORS", "ROUND_CHARTS", "WINNER_COLORS", "power_figure", "round_figures", "winner_heatmap"]
@@ -54,12 +54,12 @@ def power_figure(result: RoundResult) -> go.Figure:
         traces.append({"type": "scatter", "mode": "lines+markers", "name": name, "x": labels, "y": ys,
                        "line": {"color": PLAYER_COLORS.get(key, "#555555"), "shape": "hv"},
                        "hovertemplate": f"{name}: %{{y}} power<br>after %{{x}}<extra></extra>"})
-    layout = _style("Power through the round (15 wins)", "after step", "power", percent_y=False,
+    layout = style("Power through the round (15 wins)", "after step", "power", percent_y=False,
                     xaxis={"type": "category", "dtick": None, "tickangle": -30, "title": {"text": ""}},
                     yaxis={"rangemode": "tozero"})
     layout["shapes"].append({"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": 15, "y1": 15,
                              "line": {"color": "#7d6608", "dash": "dot", "width": 1}})
-    return _figure(traces, layout)
+    return figure(traces, layout)
 
 
 def winner_heatmap(grid: WinnerGrid) -> go.Figure:
@@ -77,12 +77,12 @@ def winner_heatmap(grid: WinnerGrid) -> go.Figure:
              "z": [list(row) for row in grid.codes], "zmin": -1, "zmax": 1, "colorscale": WINNER_COLORS,
              "showscale": False, "text": text, "texttemplate": "%{text}", "customdata": custom,
              "hovertemplate": "attacker STR %{y}, defender STR %{x}<br>winner: %{customdata}<extra></extra>"}
-    layout = _style("Who wins the challenge, by STR",
+    layout = style("Who wins the challenge, by STR",
                     "defender STR", "attacker STR", percent_y=False, yaxis={"dtick": 1})
     layout["annotations"].append({"text": "A attacker, D defender, - no one; ties go to the attacker, 0 STR wins nothing (p.23)", "showarrow": False,
                                   "xref": "paper", "yref": "paper", "x": 0, "y": 1.0, "yanchor": "bottom",
                                   "font": {"size": 11, "color": "#5d6d7e"}})
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def round_figures(result: RoundResult, grid: WinnerGrid) -> dict[str, go.Figure]:

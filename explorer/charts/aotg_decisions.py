@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _HEIGHT, _figure, _style, escape_text
+from explorer.charts.kit import HEIGHT, escape_text, figure, style
 from explorer.games.assault_of_the_giants import Alternative, RowOption
 
 __all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure"]
@@ -66,12 +66,12 @@ def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure
              "hovertemplate": "%{customdata}<extra></extra>", "name": "row",
              "marker": {"color": [_TURN_COLORS[min(o.extra_cards, len(_TURN_COLORS) - 1)] for o in options]},
              "text": [_fmt(v, objective) for v in values], "textposition": "auto"}
-    layout = _style("Attack now, or play cards first? (colour: cards before Attack)",
+    layout = style("Attack now, or play cards first? (colour: cards before Attack)",
                     OBJECTIVE_LABELS.get(objective, objective), "", percent_y=False,
-                    height=max(_HEIGHT, 90 + 28 * len(options)),
+                    height=max(HEIGHT, 90 + 28 * len(options)),
                     xaxis={"dtick": None, "rangemode": "tozero", **({"tickformat": ".0%"} if objective == "wipe-out" else {})},
                     yaxis={"autorange": "reversed", "type": "category", "automargin": True}, showlegend=False)
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], objective: str) -> go.Figure:
@@ -90,8 +90,8 @@ def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], ob
              "customdata": [f"{label}<br>{OBJECTIVE_LABELS.get(objective, objective)}: {_fmt(v, objective)} ({o.value})"
                             for label, v, o in zip(labels, values, options)],
              "hovertemplate": "%{customdata}<extra></extra>"}
-    layout = _style("Which dice to reroll? (best first)", OBJECTIVE_LABELS.get(objective, objective), "",
-                    percent_y=False, height=max(_HEIGHT, 90 + 26 * len(options)), showlegend=False,
+    layout = style("Which dice to reroll? (best first)", OBJECTIVE_LABELS.get(objective, objective), "",
+                    percent_y=False, height=max(HEIGHT, 90 + 26 * len(options)), showlegend=False,
                     xaxis={"dtick": None, "rangemode": "tozero"},
                     yaxis={"autorange": "reversed", "type": "category", "automargin": True})
-    return _figure([trace], layout)
+    return figure([trace], layout)

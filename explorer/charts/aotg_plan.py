@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text
+from explorer.charts.kit import HEIGHT, PERCENT_TICKS, escape_text, figure, percent, style
 from explorer.games.assault_of_the_giants import PlanResult
 
 __all__ = ["plan_figures", "PLAYER_COLORS"]
@@ -25,9 +25,9 @@ def _points_figure(result: PlanResult) -> go.Figure:
         ps = [dist.probability(x) for x in xs]
         traces.append({"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": escape_text(player),
                        "marker": {"color": PLAYER_COLORS[n % len(PLAYER_COLORS)]},
-                       "customdata": [f"{escape_text(player)}: P(points = {x}) = {_percent(p)} ({p})" for x, p in zip(xs, ps)],
+                       "customdata": [f"{escape_text(player)}: P(points = {x}) = {percent(p)} ({p})" for x, p in zip(xs, ps)],
                        "hovertemplate": "%{customdata}<extra></extra>"})
-    return _figure(traces, _style("Ordning Points at the end of the plan", "Ordning Points", barmode="group",
+    return figure(traces, style("Ordning Points at the end of the plan", "Ordning Points", barmode="group",
                                   xaxis={"dtick": None}))
 
 
@@ -40,15 +40,15 @@ def _wins_figure(result: PlanResult) -> go.Figure:
         ps = [chances[p][key] for p in players]
         traces.append({"type": "bar", "orientation": "h", "y": labels, "x": [float(p) for p in ps], "name": name,
                        "marker": {"color": color},
-                       "customdata": [f"{label}: {name} {_percent(p)} ({p})" for label, p in zip(labels, ps)],
+                       "customdata": [f"{label}: {name} {percent(p)} ({p})" for label, p in zip(labels, ps)],
                        "hovertemplate": "%{customdata}<extra></extra>"})
-    layout = _style("Who wins? (points, then Resource Cards, then regions, p.20)", "chance", "", percent_y=False,
-                    barmode="stack", height=max(_HEIGHT, 110 + 30 * len(players)),
+    layout = style("Who wins? (points, then Resource Cards, then regions, p.20)", "chance", "", percent_y=False,
+                    barmode="stack", height=max(HEIGHT, 110 + 30 * len(players)),
                     margin={"t": 84},  # the legend under the long title, not over it (half-width chart)
                     legend={"traceorder": "normal"},  # "wins alone" first, as the bars stack
-                    xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
+                    xaxis={"tickformat": PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
                     yaxis={"autorange": "reversed", "type": "category", "automargin": True})
-    return _figure(traces, layout)
+    return figure(traces, layout)
 
 
 def _armies_figure(result: PlanResult) -> go.Figure:
@@ -58,9 +58,9 @@ def _armies_figure(result: PlanResult) -> go.Figure:
         ps = [1 - result.wiped_out(army.name, after) for after in range(-1, len(result.plan.battles))]
         traces.append({"type": "scatter", "mode": "lines+markers", "x": steps, "y": [float(p) for p in ps],
                        "name": escape_text(army.name), "line": {"color": PLAYER_COLORS[n % len(PLAYER_COLORS)]},
-                       "customdata": [f"{escape_text(army.name)} {s}: still fighting {_percent(p)}" for s, p in zip(steps, ps)],
+                       "customdata": [f"{escape_text(army.name)} {s}: still fighting {percent(p)}" for s, p in zip(steps, ps)],
                        "hovertemplate": "%{customdata}<extra></extra>"})
-    return _figure(traces, _style("Armies still on the board, battle by battle", "", "chance some unit is left",
+    return figure(traces, style("Armies still on the board, battle by battle", "", "chance some unit is left",
                                   xaxis={"dtick": None, "type": "category"}, yaxis={"range": [0, 1.05]}))
 
 

@@ -9,7 +9,7 @@
   the title.
 
 Pure: results in, figures out; exact `Fraction`s become floats here only. Hero and monster names
-are the user's text: escaped (`explorer.charts.common.escape_text`) wherever they reach a figure.
+are the user's text: escaped (`explorer.charts.kit.escape_text`) wherever they reach a figure.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _exact_values, _figure, _hover_lines, _percent, _style, escape_text
+from explorer.charts.kit import escape_text, exact_values, figure, hover_lines, percent, style
 from explorer.games.arcadia_quest import EncounterResult
 
 __all__ = [
@@ -83,7 +83,7 @@ def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.
 
     Args:
         result: a resolved encounter.
-        view: one of `explorer.charts.common.VIEWS`.
+        view: one of `explorer.charts.kit.VIEWS`.
 
     Returns:
         One bar trace named "wounds dealt" (every outcome, the endless tail included; the x axis
@@ -100,7 +100,7 @@ def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.
     target = enc.target
     name = escape_text(target.name)
     dist = result.monster_wounds
-    xs, ps = _exact_values(dist, view)
+    xs, ps = exact_values(dist, view)
     kinds = ["overkilled" if target.overkilled_by(x) else "killed" if x >= target.life_left else "survives" for x in xs]
     what = {"overkilled": "overkilled, no Payback", "killed": "killed, still pays back" if enc.pays_back(target.life_left)
             else "killed", "survives": "survives"}
@@ -110,17 +110,17 @@ def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.
         "at most": {target.life_left - 1: "= P(it survives)"}}
     notes = by_view[view]
     hover = [[f"{line}<br>{notes[x]}" if x in notes else line, exact]
-             for x, (line, exact) in zip(xs, _hover_lines("wounds", view, xs, ps))]
+             for x, (line, exact) in zip(xs, hover_lines("wounds", view, xs, ps))]
     trace = {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": "wounds dealt",
              "marker": {"color": [OUTCOME_COLORS[k] for k in kinds]}, "customdata": hover,
              "hovertemplate": "%{customdata[0]}<extra></extra>"}
     top = shown_range(result)
-    layout = _style(f"Wounds dealt to the {target.name}", "wounds the attack deals", xaxis={"range": [-0.5, top + 0.5]})
+    layout = style(f"Wounds dealt to the {target.name}", "wounds the attack deals", xaxis={"range": [-0.5, top + 0.5]})
     lines = [(target.life_left - 0.5, f"Life left {target.life_left}: killed", OUTCOME_COLORS["killed"])]
     if target.overkill is not None:
         lines.append((target.overkill - 0.5, f"Overkill {target.overkill}: no Payback", OUTCOME_COLORS["overkilled"]))
     _marks(layout, top, dist.mean(), lines)
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def kill_figure(result: EncounterResult) -> go.Figure:
@@ -146,14 +146,14 @@ def kill_figure(result: EncounterResult) -> go.Figure:
     labels = [label for label, _ in _KILL_BARS]
     trace = {"type": "bar", "x": labels, "y": [float(p) for p in ps], "name": "chance",
              "marker": {"color": [OUTCOME_COLORS[k] for _, k in _KILL_BARS]},
-             "text": [_percent(p) for p in ps], "textposition": "auto",
-             "customdata": [f"{note}<br>{_percent(p)} ({p})" if p.denominator < 10**6 else f"{note}<br>{_percent(p)}"
+             "text": [percent(p) for p in ps], "textposition": "auto",
+             "customdata": [f"{note}<br>{percent(p)} ({p})" if p.denominator < 10**6 else f"{note}<br>{percent(p)}"
                             for note, p in zip(notes, ps)],
              "hovertemplate": "%{customdata}<extra></extra>"}
-    title = f"Killed {_percent(kill)} · overkilled {_percent(overkill)}"
-    layout = _style(title, "", xaxis={"type": "category"}, yaxis={"range": [0, 1]})
+    title = f"Killed {percent(kill)} · overkilled {percent(overkill)}"
+    layout = style(title, "", xaxis={"type": "category"}, yaxis={"range": [0, 1]})
     del layout["xaxis"]["dtick"]
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def hero_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.Figure:
@@ -162,22 +162,22 @@ def hero_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.Fig
     hero = enc.hero
     name = escape_text(hero.name)
     dist = result.hero_wounds
-    xs, ps = _exact_values(dist, view)
+    xs, ps = exact_values(dist, view)
     killed = [x >= hero.life_left for x in xs]
     notes = {"exactly": {x: f"{name} {'is killed' if dead else 'survives'}" for x, dead in zip(xs, killed)},
              "at least": {hero.life_left: f"= P({name} is killed)"},
              "at most": {hero.life_left - 1: f"= P({name} survives)"}}[view]
     hover = [[f"{line}<br>{notes[x]}" if x in notes else line, exact]
-             for x, (line, exact) in zip(xs, _hover_lines("wounds", view, xs, ps))]
+             for x, (line, exact) in zip(xs, hover_lines("wounds", view, xs, ps))]
     trace = {"type": "bar", "x": xs, "y": [float(p) for p in ps], "name": "wounds taken",
              "marker": {"color": [OUTCOME_COLORS["hero killed" if dead else "hero safe"] for dead in killed]},
              "customdata": hover, "hovertemplate": "%{customdata[0]}<extra></extra>"}
     top = max(hero.life_left, max(xs))
-    layout = _style(f"Wounds {hero.name} takes", "wounds from the Payback and Guard attacks",
+    layout = style(f"Wounds {hero.name} takes", "wounds from the Payback and Guard attacks",
                     xaxis={"range": [-0.5, top + 0.5]})
     _marks(layout, top, dist.mean(),
            [(hero.life_left - 0.5, f"Life left {hero.life_left}: killed", OUTCOME_COLORS["hero killed"])])
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def outcomes_figure(result: EncounterResult) -> go.Figure:
@@ -190,17 +190,17 @@ def outcomes_figure(result: EncounterResult) -> go.Figure:
     labels = [label for label, _ in _ENDS]
     hero, monster = escape_text(enc.hero.name), escape_text(enc.target.name)
     trace = {"type": "bar", "y": labels, "x": [float(p) for p in ps], "orientation": "h", "name": "chance",
-             "marker": {"color": [color for _, color in _ENDS]}, "text": [_percent(p) for p in ps],
+             "marker": {"color": [color for _, color in _ENDS]}, "text": [percent(p) for p in ps],
              "textposition": "auto",
-             "customdata": [f"{hero} {end.format(monster)}: {_percent(p)} ({p})"
-                            if p.denominator < 10**6 else f"{hero} {end.format(monster)}: {_percent(p)}"
+             "customdata": [f"{hero} {end.format(monster)}: {percent(p)} ({p})"
+                            if p.denominator < 10**6 else f"{hero} {end.format(monster)}: {percent(p)}"
                             for end, p in zip(_END_HOVER, ps)],
              "hovertemplate": "%{customdata}<extra></extra>"}
-    title = f"{enc.hero.name} survives {_percent(survives)}"
-    layout = _style(title, "probability", "", percent_y=False,
+    title = f"{enc.hero.name} survives {percent(survives)}"
+    layout = style(title, "probability", "", percent_y=False,
                     xaxis={"tickformat": ".0%", "range": [0, 1], "dtick": 0.25},
                     yaxis={"autorange": "reversed", "type": "category"})
-    return _figure([trace], layout)
+    return figure([trace], layout)
 
 
 def encounter_figures(result: EncounterResult, view: str = "exactly") -> dict[str, go.Figure]:

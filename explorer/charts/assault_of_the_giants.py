@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import plotly.graph_objects as go
 
-from explorer.charts.common import _HEIGHT, _PERCENT_TICKS, _figure, _percent, _style, escape_text, sides_figure
+from explorer.charts.kit import HEIGHT, PERCENT_TICKS, escape_text, figure, percent, sides_figure, style
 from explorer.games.assault_of_the_giants import BattleResult, Status
 
 __all__ = ["STATUS_COLORS", "casualties_figure", "battle_figures"]
@@ -60,18 +60,18 @@ def casualties_figure(result: BattleResult) -> go.Figure:
         traces.append({
             "type": "bar", "y": [label for _, _, label, _ in units], "x": [float(p) for p in ps],
             "orientation": "h", "name": status.value, "marker": {"color": STATUS_COLORS[status]},
-            "customdata": [f"{label} (Fortitude {f})<br>{status.value}: {_percent(p)} ({p})"
+            "customdata": [f"{label} (Fortitude {f})<br>{status.value}: {percent(p)} ({p})"
                            for (_, _, label, f), p in zip(units, ps)],
             "hovertemplate": "%{customdata}<extra></extra>",
         })
-    layout = _style("Casualties", "probability", "", percent_y=False, barmode="stack",
-                    height=max(_HEIGHT, 110 + 26 * len(units)), legend={"traceorder": "normal"},
-                    xaxis={"tickformat": _PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
+    layout = style("Casualties", "probability", "", percent_y=False, barmode="stack",
+                    height=max(HEIGHT, 110 + 26 * len(units)), legend={"traceorder": "normal"},
+                    xaxis={"tickformat": PERCENT_TICKS, "range": [0, 1], "dtick": 0.25},
                     yaxis={"autorange": "reversed", "type": "category"})
     if not units:
         layout["annotations"].append({"text": "no units in this battle", "showarrow": False, "x": 0.5, "y": 0.5,
                                       "xref": "paper", "yref": "paper"})
-    return _figure(traces, layout)
+    return figure(traces, layout)
 
 
 def battle_figures(result: BattleResult, view: str = "exactly") -> dict[str, go.Figure]:

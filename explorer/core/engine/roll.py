@@ -21,7 +21,7 @@ kinds. Measured (benchmarks/run.py): time ~ n^2 from 10 to 60 dice of one kind w
 A request estimated too costly is refused up front (`MAX_WORK`); the engine also stops any
 request still computing after `explorer.core.engine.dp.METER_LIMIT` seconds.
 
-A policy given as a Python function of the faces (`tests.pool_oracle`) needs the faces, so it takes
+A policy given as a Python function of the faces (`tests.core.pool_oracle`) needs the faces, so it takes
 the plain engine there, which lists every multiset of faces.
 """
 

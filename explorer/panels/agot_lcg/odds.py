@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from explorer.charts.common import distribution_figure
+from explorer.charts.kit import distribution_figure
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg import (
     OddsQuestion,

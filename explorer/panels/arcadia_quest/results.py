@@ -9,7 +9,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
-from explorer.charts.common import VIEWS
+from explorer.charts.kit import VIEWS
 from explorer.games.arcadia_quest import EncounterResult, is_chance, summary_rows
 from explorer.panels.common.chart import Chart, ChartGroup
 

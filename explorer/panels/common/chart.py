@@ -34,7 +34,7 @@ import traitlets
 from plotly.basedatatypes import BaseFigure
 from plotly.utils import PlotlyJSONEncoder
 
-from explorer.charts.common import HEIGHT
+from explorer.charts.kit import HEIGHT
 
 __all__ = ["Chart", "ChartGroup", "figure_json", "FRONT_END", "FRONT_END_VERSION"]
 
@@ -57,7 +57,7 @@ def figure_json(figure: BaseFigure | dict[str, Any], height: int | None = None) 
     Args:
         figure: a plotly figure or its dict.
         height: the chart's usual height; the figure keeps its own height only if it asks for
-            more than `explorer.charts.common.HEIGHT` (a casualty chart with many units, say).
+            more than `explorer.charts.kit.HEIGHT` (a casualty chart with many units, say).
 
     >>> text = figure_json(go.Figure({"data": [{"type": "bar", "y": [1, 2]}],
     ...                               "layout": {"template": "plotly_white"}}, _validate=False))

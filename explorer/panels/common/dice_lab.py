@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.charts import common as charts
+from explorer.charts import kit as charts
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games import find_game, labs

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.charts.common import sweep_heatmap
+from explorer.charts.kit import sweep_heatmap
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note

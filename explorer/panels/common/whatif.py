@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.charts.common import compare_figure
+from explorer.charts.kit import compare_figure
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.host import CompareAdapter, PanelHost, Update
 

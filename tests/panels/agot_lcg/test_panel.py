@@ -132,7 +132,7 @@ def test_show_has_the_tab_after_arcadia_quest():
 
 
 def test_figures_are_valid_plotly(monkeypatch, panel):
-    from explorer.charts import common
+    from explorer.charts import kit as common
     from explorer.charts.agot_lcg import round_figures
     from explorer.panels.agot_lcg.odds import odds_figures
     from explorer.panels.agot_lcg.results import grid_for

@@ -38,7 +38,7 @@ def test_the_arcadia_quest_dice_lab_opens_with_its_own_custom_die():
 
 def test_figures_are_valid_plotly(monkeypatch):
     """Figures are built without validation for speed; built once with it, every property must pass."""
-    from explorer.charts import common
+    from explorer.charts import kit as common
     from explorer.charts.arcadia_quest import encounter_figures
     from explorer.panels.arcadia_quest.panel import ArcadiaPanel
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from explorer.charts.common import VIEWS
+from explorer.charts.kit import VIEWS
 from explorer.games.arcadia_quest.data import ATTACK_CARDS, HEROES, MONSTERS
 from explorer.panels.arcadia_quest.panel import ArcadiaPanel
 from tests.panels.arcadia_quest.support import check_charts, typed

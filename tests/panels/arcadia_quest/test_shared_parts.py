@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 import explorer
-from explorer.charts.common import compare_figure
+from explorer.charts.kit import compare_figure
 from explorer.games.arcadia_quest.encounter.summary import OUTCOMES
 from explorer.games.arcadia_quest.encounter.sweep import with_value
 from explorer.panels.arcadia_quest.adapter import QUANTITIES

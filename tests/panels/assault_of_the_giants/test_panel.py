@@ -176,7 +176,7 @@ def test_app_entry_points() -> None:
 
 def test_figures_are_valid_plotly(monkeypatch: pytest.MonkeyPatch, panel: AssaultPanel) -> None:
     """Figures are built without validation for speed; built once with it, every property must pass."""
-    monkeypatch.setattr(charts.common, "VALIDATE", True)
+    monkeypatch.setattr(charts.kit, "VALIDATE", True)
     charts.battle_figures(panel.result)
     panel.whatif.update(panel.result)
 

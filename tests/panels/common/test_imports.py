@@ -17,7 +17,7 @@ MODULES = sorted(COMMON.glob("*.py"))
 
 GAME_LAYERS = ("explorer.games", "explorer.panels", "explorer.charts")
 """Packages with one subpackage or module per game: the shared parts may use only their ``common``
-(and the game registry, ``explorer.games`` itself)."""
+(the chart kit, ``explorer.charts.kit``, and the game registry, ``explorer.games`` itself)."""
 
 
 def is_module(name: str) -> bool:
@@ -47,10 +47,11 @@ def refused(name: str) -> str | None:
     if "assault_of_the_giants" in name:
         return "Assault of the Giants code"
     for layer in GAME_LAYERS:
-        if name.startswith(layer + ".") and not name.startswith((f"{layer}.common", "explorer.games.__")):
-            return f"a game's module: the shared parts use only the registry and {layer}.common"
+        if name.startswith(layer + ".") and not name.startswith((f"{layer}.common", "explorer.games.__",
+                                                                  "explorer.charts.kit")):
+            return f"a game's module: the shared parts use only the registry, {layer}.common and the chart kit"
     if name == "explorer.charts":
-        return "import explorer.charts.common (the package re-exports game figures)"
+        return "import explorer.charts.kit (the package re-exports game figures)"
     return None
 
 
@@ -90,7 +91,7 @@ panel = build()
 panel.whatif.pin.click(); panel.host.set(coins=3); panel.trace.roll.click(); panel.sweep.run.click()
 panel.box.load.click()
 loaded = sorted(m for m in sys.modules if m.startswith(("explorer.games.", "explorer.charts.", "explorer.panels."))
-                and not m.startswith(("explorer.panels.common", "explorer.charts.common")))
+                and not m.startswith(("explorer.panels.common", "explorer.charts.kit")))
 print(loaded)
 """
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)

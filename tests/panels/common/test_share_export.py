@@ -1,7 +1,7 @@
 """Share links and exports in the panels, headless: the app opens links, panels follow, files are sent.
 
 What the browser does with these (copy to the clipboard, save files, open a link in a new page)
-is checked in `tests/test_share_browser.py`; here the kernel's side: the query each panel
+is checked in `tests/browser/test_share.py`; here the kernel's side: the query each panel
 keeps, the app opening a link through the game's own checks, what a bad link shows, and the
 files the export buttons send.
 """
