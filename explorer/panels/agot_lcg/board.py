@@ -35,7 +35,7 @@ def split_names(text: str) -> list[str]:
 
 
 def _optional(value: Any) -> bool:
-    return value != ""
+    return bool(value != "")
 
 
 class CharacterRow:

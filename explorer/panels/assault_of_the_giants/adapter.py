@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from explorer.core.dist import Dist
 from explorer.games.assault_of_the_giants import (
@@ -64,7 +64,8 @@ class AssaultAdapter:
         """A (pinned), B (current) and B - A for every summary number, as an HTML table."""
         table = compare_frame(pinned, current)
         shown = table.copy().astype(object)
-        for (side, quantity), row in table.iterrows():
+        for key, row in table.iterrows():
+            side, quantity = cast(tuple[str, str], key)  # the table's rows are (side, quantity)
             shown.loc[(side, quantity)] = [format_number(quantity, v) for v in row]
         html: str = TABLE_STYLE + shown.to_html(classes="aotg-compare-table", border=0)
         return html

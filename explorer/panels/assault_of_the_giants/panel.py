@@ -11,7 +11,7 @@ game's pieces by `AssaultAdapter`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -64,6 +64,12 @@ class AssaultPanel(SharedTabs, ResolvingHost):
     """
 
     noun = "battle"
+    pools: dict[str, PoolEditor]
+    """Each side's dice pool (the army builders' race switch reaches them)."""
+
+    def _race_switch(self, role: str) -> Callable[[str], None]:
+        """What a side's army builder calls when its race changes: that side's pool follows."""
+        return lambda race: self.pools[role].set_race(race)
 
     def __init__(self) -> None:
         self._start_resolving()
@@ -72,7 +78,7 @@ class AssaultPanel(SharedTabs, ResolvingHost):
         """False while the inputs are refused: every view then shows the last valid battle."""
         self.meta: dict[str, Any] = {}
         """Top-level keys of a loaded scenario with no input here (``title``, ``notes``), kept as they were."""
-        self.armies = {role: ArmyBuilder(role, d["race"], self._changed, lambda race, r=role: self.pools[r].set_race(race))
+        self.armies = {role: ArmyBuilder(role, d["race"], self._changed, self._race_switch(role))
                        for role, d in DEFAULTS.items()}
         self.commands = {role: CommandRow(role, d["commands"], self._changed) for role, d in DEFAULTS.items()}
         self.pools = {role: PoolEditor(role, d["race"], d["basic"], d["special"], self._changed)

@@ -186,7 +186,7 @@ class RerollAdvisor:
             roll = [(name, box.value) for (name, _), box in zip(self._dice, self.face_boxes)]
             self.options = advise_reroll(battle, role, roll, attacker_totals=totals)
             symbols = tuple(sum(f[j] for _, f in roll) for j in range(3))
-            splits = advise_conversion(battle, role, symbols, attacker_totals=totals)  # type: ignore[arg-type]
+            splits = advise_conversion(battle, role, symbols, attacker_totals=totals)
         except ExplorerError as error:
             self.error.show(str(error))
             self.chart.mark_stale(f"Not updated: {error}")  # not the last roll's choices as if current
@@ -198,7 +198,7 @@ class RerollAdvisor:
         names = [name for name, _ in self._dice]
         self.chart.show(reroll_advice_figure(shown, names, objective))
         best = self.options[0]
-        self.summary.value = (f"<b>Best:</b> {html.escape(alternatives_frame([best], names, objective).iloc[0, 0])} — "
+        self.summary.value = (f"<b>Best:</b> {html.escape(str(alternatives_frame([best], names, objective).iloc[0, 0]))} — "
                               f"{OBJECTIVE_LABELS[objective]} {float(best.value):.4f} "
                               f"({len(self.options)} choices, up to {side.modifiers.rerolls} reroll{'s' * (side.modifiers.rerolls != 1)})")
         self.table.value = alternatives_frame(shown, names, objective).to_html(

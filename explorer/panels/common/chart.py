@@ -48,7 +48,8 @@ FRONT_END_VERSION = "1.1.0"
 def _template(name: str) -> dict[str, Any]:
     """A named plotly template expanded to plain JSON (plotly.js knows no template names)."""
     template = pio.templates[name]
-    return json.loads(json.dumps(template.to_plotly_json(), cls=PlotlyJSONEncoder))
+    expanded: dict[str, Any] = json.loads(json.dumps(template.to_plotly_json(), cls=PlotlyJSONEncoder))
+    return expanded
 
 
 def figure_json(figure: BaseFigure | dict[str, Any], height: int | None = None) -> str:
@@ -138,7 +139,8 @@ class Chart(widgets.DOMWidget):
     @property
     def data(self) -> tuple[Any, ...]:
         """The traces currently held, as plotly trace objects (``chart.data[0].y``)."""
-        return self.to_figure().data
+        traces: tuple[Any, ...] = self.to_figure().data
+        return traces
 
     def to_figure(self) -> go.Figure:
         """The figure currently held, as a (new) `go.Figure`."""

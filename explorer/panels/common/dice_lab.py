@@ -22,7 +22,7 @@ from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games import find_game, labs
 from explorer.panels.common.chart import Chart
-from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
+from explorer.panels.common.display import ErrorMessage, heading, note, show, stylesheet
 from explorer.panels.common.number_box import NumberText
 from explorer.scenario.lab import CUSTOM, JOINT, Faces, LabEngine, custom_faces_of, describe_face, parse_custom_die
 
@@ -130,8 +130,7 @@ class DiceLab:
 
     def show(self) -> None:
         """Display the panel (in Jupyter or Voila)."""
-        from IPython.display import display
-        display(self.widget)
+        show(self.widget)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

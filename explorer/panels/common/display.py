@@ -7,10 +7,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import ipywidgets as widgets
+from IPython.display import display
 
 from explorer.scenario.sourced import EXAMPLE
 
-__all__ = ["ErrorMessage", "badge", "short_source", "heading", "note", "stylesheet"]
+__all__ = ["ErrorMessage", "badge", "short_source", "heading", "note", "show", "stylesheet"]
 
 
 class ErrorMessage:
@@ -108,3 +109,8 @@ def stylesheet() -> widgets.HTML:
     sheet = widgets.HTML(f"<style>{_layout_css()}</style>", layout=widgets.Layout(height="0px", margin="0"))
     sheet.add_class("explorer-style")
     return sheet
+
+
+def show(widget: object) -> None:
+    """Display `widget` in the notebook or Voila page (IPython's `display`, which is untyped)."""
+    display(widget)  # type: ignore[no-untyped-call]

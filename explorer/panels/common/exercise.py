@@ -23,7 +23,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 import ipywidgets as widgets
-from IPython.display import display
+
+from explorer.panels.common.display import show
 
 __all__ = ["Predict", "read_guess"]
 
@@ -125,6 +126,6 @@ class Predict:
         self.verdict.value = f"<div style='background:#eef6fb;padding:4px 10px'>{text}</div>"
         if self._then is not None and not self.revealed:
             with self.more:
-                display(self._then)
+                show(self._then)
         self.revealed = True
         self.button.disabled = True

@@ -27,6 +27,9 @@ __all__ = ["ResolvingHost", "ResultView"]
 class ResultView(Protocol):
     """The part of a panel that shows a result (charts and tables)."""
 
+    widget: widgets.Widget
+    """What the panel lays out."""
+
     def mark_pending(self) -> None:
         """Say a new result is being computed."""
         ...

@@ -144,7 +144,7 @@ class ScenarioBox:
     @property
     def draft(self) -> bool:
         """True while the box holds text typed or pasted in (not the scenario the panel wrote)."""
-        return self.text.value != self._written
+        return bool(self.text.value != self._written)
 
     def follow(self, problem: str | None = None) -> None:
         """Show the current scenario in the link, and in the box unless it holds the user's text.
