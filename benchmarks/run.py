@@ -185,7 +185,7 @@ def scaling(quick: bool) -> list[dict[str, object]]:
         if dice <= (40 if quick else 60):
             row["icepool peers (ms)"] = median_ms(lambda d=dice: pb.icepool_peer(d, 5), 1, cold=False)
         if dice <= 5:
-            from tests.aotg_oracle import brute_totals
+            from tests.games.assault_of_the_giants.oracle import brute_totals
 
             small = Side(((DEFAULT_DICE["basic"], 2), (DEFAULT_DICE["fire"], 1)), Modifiers(2, 2, 2), ())
             row["brute force, 3 dice 2 rerolls (ms)"] = median_ms(lambda: brute_totals(small), 1, cold=False)
