@@ -34,6 +34,7 @@ from explorer.panels.common.chart import FRONT_END, FRONT_END_VERSION
 from explorer.panels.common.display import note
 from explorer.panels.common.exports import Exports
 from explorer.panels.common.host import PanelHost, ScenarioAdapter
+from explorer.panels.common.request_info import wait_for_request
 from explorer.panels.common.safe_load import load_checked
 from explorer.share import binder_link, share_query
 
@@ -162,14 +163,13 @@ def link_query(environ: Mapping[str, str] | None = None) -> str:
 
     Voila puts the page request's ``QUERY_STRING`` in the kernel's environment; a preheated
     kernel (``VOILA_PREHEAT=True``) ran the notebook before any request, so it first waits for
-    Voila to send it the request's details (`voila.utils.wait_for_request`).
+    Voila to send it the request's details (`request_info.wait_for_request`, with the key the
+    explorer's server asks for).
 
     >>> link_query({"QUERY_STRING": "game=aq"})
     'game=aq'
     """
     env = os.environ if environ is None else environ
     if environ is None and env.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
-
         wait_for_request()
     return str(env.get("QUERY_STRING") or "")
