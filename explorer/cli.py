@@ -2,7 +2,10 @@
 
 Output is safe to print: the text report shows control characters of user text (a unit named
 with terminal escape sequences, say) as visible escapes, and the JSON report escapes them
-(``json.dumps`` writes ASCII only). A reader that closes the pipe early (``| head -1``) ends the
+(``json.dumps`` writes ASCII only). A character the output's encoding cannot write (``é`` with
+``PYTHONIOENCODING=ascii``) is written as an escape (``\\xe9``) rather than ending the command; text
+that UTF-8 cannot hold at all (a lone surrogate) never gets this far: the loader refuses it,
+naming the field (exit code 2). A reader that closes the pipe early (``| head -1``) ends the
 command quietly, with exit code 1 and no traceback.
 """
 
@@ -18,7 +21,7 @@ from typing import NoReturn
 from explorer.core.errors import ExplorerError, visible
 from explorer.resolver import resolve
 
-__all__ = ["main", "safe_text"]
+__all__ = ["main", "safe_text", "writable"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,8 +38,24 @@ def safe_text(text: str) -> str:
     return visible(text, keep="\n")
 
 
+def writable(text: str, encoding: str | None) -> str:
+    """`text` with each character `encoding` cannot write as an escape (``\\xe9``, ``\\U0001f409``).
+
+    >>> writable("Café", "ascii"), writable("Café", "utf-8"), writable("x", "no-such-codec")
+    ('Caf\\\\xe9', 'Café', 'x')
+    """
+    try:
+        text.encode(encoding or "utf-8")
+    except UnicodeEncodeError:
+        return text.encode(encoding or "utf-8", "backslashreplace").decode(encoding or "utf-8")
+    except LookupError:
+        pass
+    return text
+
+
 def _write(text: str) -> int:
     """Print `text`; a closed pipe ends quietly (exit code 1), its later flush silenced too."""
+    text = writable(text, getattr(sys.stdout, "encoding", None))
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -6,7 +6,9 @@ guarded in this order, so that a hostile link costs little:
 
 1. the text is at most `MAX_LINK_CHARS` characters, made of the base64url alphabet only;
 2. it inflates to at most `MAX_JSON_BYTES` bytes (``zlib.decompressobj`` with ``max_length``,
-   so a small "zip bomb" is stopped after that many bytes, never inflated whole);
+   so a small "zip bomb" is stopped after that many bytes, never inflated whole), as exactly one
+   whole zlib stream: a stream cut short, or any byte after its end (a second stream, say), is
+   refused;
 3. the bytes are UTF-8 JSON read by the hardened loader (`explorer.scenario.loader.read_scenario_text`:
    no duplicate keys, depth, sizes and numbers bounded, finite floats), naming a ``game`` the
    registry knows.
@@ -39,7 +41,7 @@ from urllib.parse import parse_qs, quote, urlencode
 
 from explorer.core.errors import ScenarioError
 from explorer.games import find_game
-from explorer.scenario.loader import read_scenario_text
+from explorer.scenario.loader import check_shape, read_scenario_text
 
 __all__ = [
     "VERSION", "MAX_LINK_CHARS", "MAX_JSON_BYTES", "SharedLink",
@@ -76,18 +78,28 @@ def encode(scenario: Mapping[str, Any]) -> str:
 
     >>> encode({"game": "aotg"}).startswith("v1.eN")
     True
+    >>> encode({"game": "aotg", "title": "\\udc80"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: title: cannot be written as UTF-8: character 1 is a lone surrogate (\\udc80), ...
 
     Raises:
-        ScenarioError: the scenario is not plain JSON data, or too large for a link.
+        ScenarioError: the scenario breaks a limit of the loader (naming the field: what `decode`
+            would refuse is never written), is not plain JSON data, or is too large for a link.
     """
     try:
         text = json.dumps(scenario, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise ScenarioError(_FIELD, f"the scenario is not plain JSON data ({error})") from None
-    data = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
-    if len(data) > MAX_LINK_CHARS or len(text.encode("utf-8")) > MAX_JSON_BYTES:
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        check_shape(scenario)  # names the field holding the text
+        raise ScenarioError(_FIELD, "the scenario holds text that cannot be written as UTF-8") from None
+    data = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    if len(data) > MAX_LINK_CHARS or len(raw) > MAX_JSON_BYTES:
         raise ScenarioError(_FIELD, f"the scenario is too large for a link ({len(data)} characters; at most "
                                     f"{MAX_LINK_CHARS}): download it as a file instead")
+    check_shape(scenario)
     return f"{VERSION}.{data}"
 
 
@@ -102,6 +114,9 @@ def _inflate(data: bytes) -> bytes:
         raise ScenarioError(_FIELD, f"the scenario would be larger than {MAX_JSON_BYTES} bytes")
     if not inflater.eof:
         raise ScenarioError(_FIELD, "the data is cut short (was the whole link copied?)")
+    if inflater.unused_data:
+        raise ScenarioError(_FIELD, f"the link holds {len(inflater.unused_data)} bytes after the end of its scenario "
+                                    "(was it changed, or two links joined?)")
     return out
 
 
@@ -116,6 +131,10 @@ def decode(text: str) -> dict[str, Any]:
     >>> decode("v1." + "A" * 9000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     explorer.core.errors.ScenarioError: link: the link is too long (9003 characters; at most 8192)
+    >>> packed = zlib.compress(b'{"game": "aotg"}')
+    >>> decode("v1." + base64.urlsafe_b64encode(packed + packed).decode().rstrip("="))
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: link: the link holds 24 bytes after the end of its scenario (was it changed, or two links joined?)
 
     Raises:
         ScenarioError: with field ``link``, saying what is wrong (nothing is evaluated).

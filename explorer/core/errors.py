@@ -1,8 +1,9 @@
 """The project's exceptions: every bad input names its field and what is allowed.
 
 A message is always one line of at most `MAX_MESSAGE` characters, the field path first: control
-characters a hostile file put in a key or a value are shown as visible escapes (``\\x1b``), and
-an overlong path or problem is shortened in the middle or at the end.
+characters a hostile file put in a key or a value are shown as visible escapes (``\\x1b``), and so
+are lone surrogates (``\\ud800``, which no UTF-8 output can write); an overlong path or problem is
+shortened in the middle or at the end.
 """
 
 from __future__ import annotations
@@ -14,18 +15,18 @@ __all__ = ["ExplorerError", "ScenarioError", "MAX_MESSAGE", "visible"]
 MAX_MESSAGE = 200
 """Longest error message, in characters ("field: problem")."""
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def visible(text: str, keep: str = "") -> str:
-    """`text` with control characters (C0, DEL, C1, bidirectional overrides) as visible escapes.
+    """`text` with control characters (C0, DEL, C1, bidirectional overrides) and lone surrogates as escapes.
 
     Args:
         text: any text.
         keep: control characters to leave as they are (``"\\n"`` for multi-line output).
 
-    >>> visible("Orc\\x1b[31m\\tboss\\u202e")
-    'Orc\\\\x1b[31m\\\\x09boss\\\\u202e'
+    >>> visible("Orc\\x1b[31m\\tboss\\u202e"), visible("a\\ud800b").encode("utf-8")
+    ('Orc\\\\x1b[31m\\\\x09boss\\\\u202e', b'a\\\\ud800b')
     """
     def escape(match: re.Match[str]) -> str:
         char = match.group()

@@ -19,14 +19,19 @@ from typing import Any, overload
 
 from explorer.core.errors import ScenarioError
 
-__all__ = ["Fields", "check_whole", "describe", "join_path", "near_miss"]
+__all__ = ["MAX_TEXT", "Fields", "check_text", "check_whole", "describe", "join_path", "near_miss"]
+
+MAX_TEXT = 1000
+"""Longest text value, in characters (a name, a note line, a title), wherever it comes from."""
 
 _MISSING = object()
 _NEAR = 0.8
 """How alike an unknown key and a known one must be (difflib ratio) to suggest the known one."""
 _LISTED = 120
 """Characters of allowed keys listed in an unknown-key message before "..."."""
-_PLAIN_KEY = re.compile(r"[^\s.\[\]\"':](?:[^.\[\]\"\x00-\x1f\x7f-\x9f]*[^\s.\[\]\"':])?")
+_PLAIN_KEY = re.compile("[^\\s.\\[\\]\"':\ud800-\udfff](?:[^.\\[\\]\"\x00-\x1f\x7f-\x9f\ud800-\udfff]*"
+                        "[^\\s.\\[\\]\"':\ud800-\udfff])?")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def describe(value: Any) -> str:
@@ -49,10 +54,12 @@ def describe(value: Any) -> str:
 
 
 def join_path(path: str, key: str) -> str:
-    """The dotted path of `key` inside `path`; a key that would read ambiguously is quoted.
+    """The dotted path of `key` inside `path`; a key that would read ambiguously is quoted (JSON, ASCII).
 
     >>> join_path("defender.hand", "Ned Stark"), join_path("insight", " "), join_path("", "a.b")
     ('defender.hand.Ned Stark', 'insight." "', '"a.b"')
+    >>> join_path("pool", "\\udc80")
+    'pool."\\\\udc80"'
     """
     shown = key if _PLAIN_KEY.fullmatch(key) else json.dumps(key)
     return f"{path}.{shown}" if path else shown
@@ -69,6 +76,32 @@ def near_miss(word: str, candidates: Iterable[Any]) -> str | None:
     if found:
         return found[0]
     return next((name for name in names if len(word) >= 3 and _one_edit(word, name)), None)
+
+
+def check_text(value: str, path: str) -> str:
+    """`value`, if it is text every output can write: at most `MAX_TEXT` characters, no lone surrogate.
+
+    A Python string can hold a lone surrogate (U+D800 to U+DFFF: half of a UTF-16 pair, not a
+    character; the JSON escape ``"\\ud800"`` reads as one). They are the only code points UTF-8
+    cannot encode, so a name holding one could be neither printed, saved, shared in a link nor
+    sent to the page: it is refused here, naming the field, wherever the text came from.
+
+    >>> check_text("Hill giant", "attacker.units[0].name")
+    'Hill giant'
+    >>> check_text("Hill\\udc80", "attacker.units[0].name")
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: attacker.units[0].name: cannot be written as UTF-8: character 5 is a lone surrogate (\\udc80), not a character; remove it
+
+    Raises:
+        ScenarioError: naming `path`.
+    """
+    if len(value) > MAX_TEXT:
+        raise ScenarioError(path, f"text too long: at most {MAX_TEXT} characters, got {len(value)}")
+    bad = _SURROGATE.search(value)
+    if bad is not None:
+        raise ScenarioError(path, f"cannot be written as UTF-8: character {bad.start() + 1} is a lone surrogate "
+                                  f"(\\u{ord(bad.group()):04x}), not a character; remove it")
+    return value
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -160,7 +193,7 @@ class Fields:
         value = self.raw(key, default)
         if not isinstance(value, str) or not value.strip():
             raise ScenarioError(self.at(key), f"must be a non-empty text, got {describe(value)}")
-        return value
+        return check_text(value, self.at(key))
 
     def choice(self, key: str, choices: Sequence[Any], default: Any = _MISSING) -> str:
         """One of `choices`."""
@@ -175,7 +208,7 @@ class Fields:
         value = self.raw(key, default)
         if not isinstance(value, str):
             raise ScenarioError(self.at(key), f"must be text, got {describe(value)}")
-        return value
+        return check_text(value, self.at(key))
 
     def strings(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
         """A list of texts (notes, say)."""
@@ -183,6 +216,7 @@ class Fields:
         for i, value in enumerate(values):
             if not isinstance(value, str):
                 raise ScenarioError(f"{self.at(key)}[{i}]", f"must be text, got {describe(value)}")
+            check_text(value, f"{self.at(key)}[{i}]")
         return tuple(values)
 
     def meta(self) -> tuple[str, tuple[str, ...]]:

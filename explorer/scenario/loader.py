@@ -12,7 +12,10 @@ same one-line errors (field path first) wherever it comes from:
 * every value (`check_shape`, also run on mappings from Python): keys are text of at most
   `MAX_KEY` characters, lists and objects hold at most `MAX_ITEMS` entries, text at most
   `MAX_TEXT` characters, whole numbers at most `MAX_INT` either way, floats finite, no other
-  types, at most `MAX_VALUES` values in all; then ``format`` is exactly the whole number 1.
+  types, at most `MAX_VALUES` values in all; then ``format`` is exactly the whole number 1;
+* every text, key or value, can be written as UTF-8 (`explorer.scenario.fields.check_text`): a lone
+  surrogate (the JSON escape ``"\\ud800"``, or one in a Python string) is refused naming its field,
+  so that no name can break the command line's output, a share link or the page.
 
 Each game's reader then checks its own keys and each number against the field's own range.
 
@@ -36,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer.core.errors import ScenarioError
-from explorer.scenario.fields import describe, join_path
+from explorer.scenario.fields import MAX_TEXT, check_text, describe, join_path
 
 __all__ = [
     "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_INT", "MAX_ITEMS", "MAX_KEY", "MAX_TEXT", "MAX_VALUES",
@@ -49,8 +52,6 @@ MAX_DEPTH = 32
 """Deepest nesting of objects and lists (the top-level object is depth 1; real files reach about 20)."""
 MAX_ITEMS = 1000
 """Most items in one list, and most keys in one object."""
-MAX_TEXT = 1000
-"""Longest text value, in characters (a name, a note line, a title)."""
 MAX_KEY = 100
 """Longest key, in characters (keys name fields, dice, cards)."""
 MAX_VALUES = 100_000
@@ -270,8 +271,8 @@ class _Walk:
         if self.values > MAX_VALUES:
             raise ScenarioError(where, f"too many values: at most {MAX_VALUES} in a scenario")
         if isinstance(value, (bool, str)) or value is None:
-            if isinstance(value, str) and len(value) > MAX_TEXT:
-                raise ScenarioError(where, f"text too long: at most {MAX_TEXT} characters, got {len(value)}")
+            if isinstance(value, str):
+                check_text(value, where)
             return
         if isinstance(value, (int, _LongNumber)):
             if isinstance(value, _LongNumber) or abs(value) > MAX_INT:
@@ -304,6 +305,7 @@ class _Walk:
                 raise ScenarioError(path or _SCENARIO, f"keys must be text, got {describe(key)}")
             if len(key) > MAX_KEY:
                 raise ScenarioError(join_path(path, key[:20] + "..."), f"key too long: at most {MAX_KEY} characters")
+            check_text(key, join_path(path, key))
             self.check(item, join_path(path, key), depth)
 
 
@@ -316,6 +318,9 @@ def check_shape(data: Any) -> None:
     >>> check_shape([1])
     Traceback (most recent call last):
     explorer.core.errors.ScenarioError: scenario: must be an object (a table of keys) at the top level, got list
+    >>> check_shape({"attacker": {"units": [{"name": "Orc\\ud800"}]}})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: attacker.units[0].name: cannot be written as UTF-8: character 4 is a lone surrogate (\\ud800), ...
 
     Raises:
         ScenarioError: naming the path of the first value out of bounds.

@@ -14,8 +14,11 @@
 //   and data-state (loading / hidden / drawn / stale / error); a chart that cannot draw says so.
 // - The kernel can ask the model (once per page, not per view) to save the figure as PNG or as a
 //   self-contained HTML file (share.js), from the figure the model holds, drawn or not.
+// - The scenario box's "Open file" button is FileOpenerView (upload.js): a file past the size cap
+//   is refused in the page, never sent.
 import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from '@jupyter-widgets/base';
 import { saveChart, sharingWidgets } from './share.js';
+import { FileOpenerView } from './upload.js';
 
 const MODULE = 'explorer-chart';
 const VERSION = '1.1.0';
@@ -197,7 +200,7 @@ const plugin = {
     registry.registerWidget({
       name: MODULE,
       version: VERSION,
-      exports: { ChartModel, ChartView, FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView },
+      exports: { ChartModel, ChartView, FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView, FileOpenerView },
     });
   },
 };

@@ -1,9 +1,12 @@
 """What every game panel does on a change: resolve, show, or say why not (one copy for all games).
 
-A game panel subclasses `ResolvingHost` and supplies four things: `noun` (what one answer is
-called: "battle", "encounter", "round"), `_compute()` (read the inputs, resolve, return the
-result or raise `ScenarioError`), `_messages()` (the error boxes to clear) and `_route(error)`
-(the box beside the input an error names). The rest, which is what makes the app right or say
+A game panel subclasses `ResolvingHost` and supplies five things: `noun` (what one answer is
+called: "battle", "encounter", "round"), `scenario()` (the inputs as a scenario), `_compute()`
+(read the inputs, resolve, return the result or raise `ScenarioError`), `_messages()` (the error
+boxes to clear) and `_route(error)` (the box beside the input an error names). Before
+`_compute`, the scenario meets the loader's limits (`explorer.scenario.loader.check_shape`), as a file
+does: a name too long, or holding text no page or link can carry (a lone surrogate), is refused
+beside its input. The rest, which is what makes the app right or say
 so, is here: charts marked "updating" while the kernel works, the last valid charts dimmed and
 labelled when an input is refused, no traceback ever reaching the notebook, and the listeners
 (what-if, sweep, scenario box, trace view) told after every resolve.
@@ -20,6 +23,7 @@ import ipywidgets as widgets
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage
 from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.scenario.loader import check_shape
 
 __all__ = ["ResolvingHost", "ResultView"]
 
@@ -63,6 +67,10 @@ class ResolvingHost:
         self._ready = False
         self._listeners = Listeners()
         self.valid = True
+
+    def scenario(self) -> dict[str, Any]:
+        """The current inputs as a scenario (format v1), as typed."""
+        raise NotImplementedError
 
     def _compute(self) -> Any:
         """Read the inputs and resolve them (raises `ScenarioError` on bad input)."""
@@ -112,6 +120,7 @@ class ResolvingHost:
         start = time.perf_counter()
         self.results.mark_pending()
         try:
+            check_shape(self.scenario())
             result = self._compute()
         except ScenarioError as error:
             self._route(error).show(str(error))

@@ -5,7 +5,11 @@ link always holds the same text. Text you type or paste into the box is yours: t
 not overwrite it until you load it or press "Show current". Loading takes any scenario the
 command line takes for this game (``python -m explorer resolve FILE``): the same checks run
 first (`check_scenario`, the one resolver), and a file they refuse (or one for another game)
-changes no input.
+changes no input; nor does anything that fails later, while the inputs are set
+(`explorer.panels.common.safe_load`: the previous inputs are put back). An opened file is read
+as a file is (`explorer.scenario.loader.decode_bytes`: at most `MAX_FILE_BYTES`, UTF-8); the Open file
+button refuses a larger one in the page, before its bytes are sent
+(`explorer.panels.common.file_open`).
 
 Written once for every game: the panel is a `PanelHost`, and the game's `ScenarioAdapter`
 names the game and checks a scenario before the panel loads it.
@@ -24,10 +28,12 @@ import ipywidgets as widgets
 from explorer.core.errors import ScenarioError
 from explorer.games import find_game
 from explorer.panels.common.display import ErrorMessage, note
+from explorer.panels.common.file_open import FileOpener, file_name, refusal
 from explorer.panels.common.host import PanelHost, ScenarioAdapter
+from explorer.panels.common.safe_load import load_checked
 from explorer.panels.common.share_view import ShareAndExport
 from explorer.resolver import resolve
-from explorer.scenario.loader import decode_bytes, read_scenario_text
+from explorer.scenario.loader import MAX_FILE_BYTES, decode_bytes, read_scenario_text
 
 __all__ = ["ScenarioBox", "read_text", "check_game", "check_scenario"]
 
@@ -119,7 +125,8 @@ class ScenarioBox:
                                       tooltip=f"replace the box's text by the current {noun}")
         self.load = widgets.Button(description="Load", icon="upload", button_style="info")
         self.load.add_class(f"{css}-scenario-load")
-        self.upload = widgets.FileUpload(accept=".json,.toml", multiple=False, description="Open file")
+        self.upload = FileOpener(accept=".json,.toml", multiple=False, description="Open file",
+                                 tooltip=f"open a scenario file (JSON or TOML, at most {MAX_FILE_BYTES} bytes)")
         self.download = widgets.HTML()
         self.state = widgets.HTML()
         self.state.add_class(f"{css}-scenario-state")
@@ -130,6 +137,7 @@ class ScenarioBox:
         self.load.on_click(lambda _b: self.load_text())
         self.text.observe(lambda _c: self._show_state(), "value")
         self.upload.observe(lambda _c: self._uploaded(), "value")
+        self.upload.observe(lambda _c: self._upload_refused(), "error")
         self.widget = widgets.VBox([
             note(f"The {noun} in the scenario format (the file <code>python -m explorer resolve</code> reads), "
                  "kept up to date with every change. Copy or download it to share it; paste a scenario "
@@ -184,13 +192,12 @@ class ScenarioBox:
         """Load the box's JSON or TOML into the panel; a bad text leaves every input (and the text) as it was.
 
         The adapter checks the scenario first (as the command line would); only then does the
-        panel's `apply` set its inputs.
+        panel's `apply` set its inputs, and a failure while it does puts the previous ones back
+        (`load_checked`).
         """
         self.error.clear()
         try:
-            data = read_text(self.text.value)
-            self.adapter.check(data)
-            self.host.apply(data)
+            load_checked(self.host, self.adapter, read_text(self.text.value))
         except ScenarioError as error:
             self.error.show(str(error))
             return
@@ -199,15 +206,27 @@ class ScenarioBox:
             return
         self.show_current()
 
+    def _upload_refused(self) -> None:
+        """The page refused a file (too big, or unreadable) before sending it: say so beside the button."""
+        message = refusal(self.upload.error)
+        if message is None:
+            return
+        self.upload.error = ""
+        self.error.show(message)
+
     def _uploaded(self) -> None:
-        """An opened file: put its text in the box and load it."""
+        """An opened file: put its text in the box and load it (a file too big is refused unread)."""
         files = self.upload.value
         if not files:
             return
         item = files[0]
         self.upload.value = ()
+        self.error.clear()
         try:
-            text = decode_bytes(bytes(item["content"]), str(item.get("name") or "the file"))
+            name, content = file_name(item.get("name")), item["content"]
+            if len(content) > MAX_FILE_BYTES:
+                raise ScenarioError("scenario", f"{name} is too big: at most {MAX_FILE_BYTES} bytes, got {len(content)}")
+            text = decode_bytes(bytes(content), name)
         except ScenarioError as error:
             self.error.show(str(error))
             return

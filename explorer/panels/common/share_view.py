@@ -11,8 +11,13 @@ link is a Binder launch link instead (``href``), so that each person who opens i
 session of their own on the same commit, not the sender's.
 
 `open_scenario` is how the app loads a linked scenario: through the game's own check (the
-command line's checks, `ScenarioAdapter.check`) and then the panel's `apply`, as the Load button
-does; `link_query` reads the page's query string in Voila (also from a preheated kernel).
+command line's checks, `ScenarioAdapter.check`) and then the panel's `apply`, all or nothing, as
+the Load button does (`explorer.panels.common.safe_load`); `link_query` reads the page's query
+string in Voila (also from a preheated kernel).
+
+What Copy link shares is always the panel's current scenario: the query follows every resolve,
+and when the scenario cannot be put in a link (too large, or text a link cannot hold) the field
+shows why and holds no link, never the previous scenario's.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from explorer.panels.common.chart import FRONT_END, FRONT_END_VERSION
 from explorer.panels.common.display import note
 from explorer.panels.common.exports import Exports
 from explorer.panels.common.host import PanelHost, ScenarioAdapter
+from explorer.panels.common.request_info import wait_for_request
+from explorer.panels.common.safe_load import load_checked
 from explorer.share import binder_link, share_query
 
 __all__ = ["APP_PATH", "ShareLink", "ShareView", "ShareAndExport", "open_scenario", "link_query", "binder_href"]
@@ -96,12 +103,14 @@ class ShareView:
         host.on_update(lambda _update: self.follow())
 
     def follow(self) -> None:
-        """Put the current scenario's query (or why there is none) in the widget."""
+        """Put the current scenario's query (or why there is none) in the widget; never keep an old one."""
         try:
             query = share_query(self.host.scenario())
-        except ScenarioError as error:
+        except Exception as error:  # noqa: BLE001 - whatever the reason, no stale link stays
+            problem = error if isinstance(error, ScenarioError) else ScenarioError(
+                "link", f"no link for this scenario ({type(error).__name__}: {error})")
             with self.link.hold_sync():
-                self.link.problem = str(error)
+                self.link.problem = str(problem)
                 self.link.query = ""
                 self.link.href = ""
             return
@@ -142,11 +151,11 @@ def open_scenario(panel: Any, scenario: Mapping[str, Any]) -> None:
         panel: a game panel with a ``scenario_box`` (its adapter checks) and ``apply``.
 
     Raises:
-        ScenarioError: the check or the panel refuses it; no input has changed then.
+        ScenarioError: the check or the panel refuses it; every input is as it was then.
     """
-    panel.scenario_box.adapter.check(scenario)
-    panel.apply(scenario)
-    panel.scenario_box.show_current()
+    box = panel.scenario_box
+    load_checked(panel, box.adapter, scenario)
+    box.show_current()
 
 
 def link_query(environ: Mapping[str, str] | None = None) -> str:
@@ -154,14 +163,13 @@ def link_query(environ: Mapping[str, str] | None = None) -> str:
 
     Voila puts the page request's ``QUERY_STRING`` in the kernel's environment; a preheated
     kernel (``VOILA_PREHEAT=True``) ran the notebook before any request, so it first waits for
-    Voila to send it the request's details (`voila.utils.wait_for_request`).
+    Voila to send it the request's details (`request_info.wait_for_request`, with the key the
+    explorer's server asks for).
 
     >>> link_query({"QUERY_STRING": "game=aq"})
     'game=aq'
     """
     env = os.environ if environ is None else environ
     if environ is None and env.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
-
         wait_for_request()
     return str(env.get("QUERY_STRING") or "")
