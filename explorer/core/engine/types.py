@@ -16,11 +16,17 @@ from explorer.core.packed import Packing
 
 __all__ = [
     "Conversion", "convert", "Pass", "CountPolicy", "by_worth", "NO_REROLLS", "REROLL_BLANKS",
-    "Faces", "Kind", "MAX_WORK", "Plan", "multinomial", "symbol_values",
+    "Face", "Faces", "Kind", "MAX_WORK", "Plan", "multinomial", "symbol_values",
 ]
 
-Faces = tuple[tuple[int, ...], ...]
-"""A die: one tuple of symbol counts per face (equally likely), in the engine's symbol order."""
+Face = tuple[int, ...]
+"""A die face: how many of each symbol it shows, in the symbol order of its request (a blank is all 0).
+
+The one form of a face in the package: the engine, the dice labs and the games' dice use it
+(Assault of the Giants' `Symbols` is a `Face` in the order hit, block, arcane)."""
+
+Faces = tuple[Face, ...]
+"""A die: one `Face` per side (equally likely)."""
 
 KindOrder = Callable[[tuple[Faces, ...], tuple[str, ...], tuple["Conversion", ...]], tuple[int, ...]]
 """Given the kinds' faces, the symbols and the conversions: the kinds, first visited first."""

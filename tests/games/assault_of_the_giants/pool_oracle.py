@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from explorer.core.dice import Die, Face
 from explorer.games.assault_of_the_giants.rules.combat import (
     POLICIES,
     SYMBOLS,
@@ -21,6 +20,7 @@ from explorer.games.assault_of_the_giants.rules.combat import (
     split_rerolls,
 )
 from explorer.games.assault_of_the_giants.rules.model import CombatDie, Modifiers, Side, Symbols
+from tests.core.dice_oracle import Die, Face
 from tests.core.pool_oracle import Conversion, KindState, PoolRoll, RerollPolicy, register_policy
 
 __all__ = ["SYMBOLS", "side_as_pool", "modifiers_of", "by_faces"]

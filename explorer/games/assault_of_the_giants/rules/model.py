@@ -15,7 +15,7 @@ __all__ = [
 ]
 
 Symbols = tuple[int, int, int]
-"""Counts on one die face: (hit, block, arcane). A blank face, a miss, is (0, 0, 0)."""
+"""Counts on one die face: (hit, block, arcane), a `explorer.core.engine.Face` in that order; a blank face, a miss, is (0, 0, 0)."""
 
 CASUALTY_ORDERS = ("listed", "fewest-op")
 """How a side picks which unit absorbs damage next (scenario key ``casualty_order``)."""
