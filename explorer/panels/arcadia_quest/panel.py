@@ -25,9 +25,9 @@ from explorer.games.arcadia_quest import (
     HEROES,
     MONSTERS,
     REACTION_RULINGS,
+    EncounterReport,
     EncounterResult,
     parse_encounter,
-    resolve_encounter,
 )
 from explorer.panels.arcadia_quest.adapter import GAME, ArcadiaAdapter
 from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
@@ -36,7 +36,7 @@ from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
 from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.number_box import NumberText
-from explorer.panels.common.resolving import ResolvingHost
+from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -104,7 +104,7 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         self.error = ErrorMessage("aq-error", "aq-error-main")
         self.status = widgets.HTML()
         self.banner = widgets.HTML(_banner())
-        self.result: EncounterResult = resolve_encounter(parse_encounter(self.scenario()))
+        self.result: EncounterResult = resolve_as(self.scenario(), EncounterReport).result
         self.results = EncounterResults(self.result)
         self.tabs = PartTabs({WHATIF: lambda: WhatIf(self, self.adapter), SWEEP: lambda: Sweep(self, self.adapter),
                               TRACE: lambda: TraceView(self, self.adapter),
@@ -191,4 +191,4 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
 
     def _compute(self) -> EncounterResult:
         self._guard_note()
-        return resolve_encounter(parse_encounter(self.scenario()))
+        return resolve_as(self.scenario(), EncounterReport).result

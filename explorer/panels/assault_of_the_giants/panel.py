@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants import BattleResult, parse_battle, resolve_battle
+from explorer.games.assault_of_the_giants import BattleReport, BattleResult
 from explorer.panels.assault_of_the_giants.adapter import AssaultAdapter
 from explorer.panels.assault_of_the_giants.army import ArmyBuilder
 from explorer.panels.assault_of_the_giants.cards_editor import CardsEditor
@@ -31,7 +31,7 @@ from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
 from explorer.panels.common.display import ErrorMessage, stylesheet
 from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
-from explorer.panels.common.resolving import ResolvingHost
+from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -89,7 +89,7 @@ class AssaultPanel(SharedTabs, ResolvingHost):
         self.error = ErrorMessage("aotg-error", "aotg-error-main")
         self.status = widgets.HTML()
         self.banner = widgets.HTML(_BANNER)
-        self.result: BattleResult = resolve_battle(parse_battle(self.scenario()))
+        self.result: BattleResult = resolve_as(self.scenario(), BattleReport).result
         self.results = BattleResults(self.result)
         self.tabs = PartTabs({
             WHATIF: lambda: WhatIf(self, self.adapter),
@@ -189,4 +189,4 @@ class AssaultPanel(SharedTabs, ResolvingHost):
         return self.error
 
     def _compute(self) -> BattleResult:
-        return resolve_battle(parse_battle(self.scenario()))
+        return resolve_as(self.scenario(), BattleReport).result

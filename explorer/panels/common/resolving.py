@@ -16,16 +16,35 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage
 from explorer.panels.common.host import Listener, Listeners, Update
+from explorer.resolver import resolve
 from explorer.scenario.loader import check_shape
 
-__all__ = ["ResolvingHost", "ResultView"]
+__all__ = ["ResolvingHost", "ResultView", "resolve_as"]
+
+
+R = TypeVar("R")
+
+
+def resolve_as(scenario: Mapping[str, Any], kind: type[R]) -> R:
+    """The one resolver's report for a panel's scenario (`explorer.resolver.resolve`), of the kind it shows.
+
+    Every panel answers through the same door as a file, the command line and the Python API.
+
+    Raises:
+        ScenarioError: the scenario is refused, or it asks a question this panel does not show.
+    """
+    report = resolve(scenario)
+    if not isinstance(report, kind):
+        raise ScenarioError("scenario", f"this panel shows a {kind.__name__}, not a {type(report).__name__}")
+    return report
 
 
 class ResultView(Protocol):

@@ -51,10 +51,10 @@ def test_bad_input_marks_charts_stale_naming_the_field_and_a_fix_clears_it(panel
 def test_an_unexpected_error_is_a_message_not_a_traceback(panel, monkeypatch):
     import explorer.panels.arcadia_quest.panel as module
 
-    def broken(_enc):
+    def broken(*_args):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(module, "resolve_encounter", broken)
+    monkeypatch.setattr(module, "resolve_as", broken)  # the panel's one call to the resolver
     typed(panel.hero.values["life"], "5")
     assert not panel.valid
     assert "unexpected problem: ZeroDivisionError: boom" in panel.error.text
