@@ -8,7 +8,7 @@ PORT ?= 8866
 SERVE_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run lab test bench bench-server bench-room chromium labextension
+.PHONY: setup run lab test layers bench bench-server bench-room chromium labextension
 
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ chromium:
 ## Every test: doctests, unit, property, notebooks, widgets, browser.
 test: setup chromium
 	$(PY) -m pytest
+
+## The package's layers and one-way imports, read from the source (tests/test_layers.py checks them).
+layers: setup
+	$(PY) -m explorer.layers
 
 ## Benchmarks: the exact engine against icepool, dyce, brute force and a Monte Carlo, one line per
 ## problem with its target (PASS/FAIL); CSV and a Plotly chart in build/bench/. Options through

@@ -1,6 +1,6 @@
 """A room full of users: 1, 5 and 10 people open the app at once on one `make run` server.
 
-Starts ``scripts/serve.py`` (the server ``make run`` starts) as the README says to serve a room:
+Starts ``scripts/serve.py`` (the server ``make run`` starts) as docs/serving.md says to serve a room:
 ``--warm 10 --max-sessions 24`` (what ``--room 10`` sets), ten kernels kept ready with the app already built (``--warm 1``,
 the default of ``make run``, measures one person's laptop instead). Then for each room size N it
 opens N pages at the same moment in headless Chromium, each in its own browser context (nothing
@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rooms", type=int, nargs="+", default=[1, 5, 10], help="room sizes (default 1 5 10)")
     parser.add_argument("--max-sessions", type=int, default=24, help="scripts/serve.py --max-sessions (default 24)")
     parser.add_argument("--warm", type=int, default=10,
-                        help="scripts/serve.py --warm (default 10, the README's advice for a room; make run's is 1)")
+                        help="scripts/serve.py --warm (default 10, docs/serving.md's advice for a room; make run's is 1)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds a page may take to show its charts")
     args = parser.parse_args(argv)
     if max(args.rooms) > args.max_sessions:

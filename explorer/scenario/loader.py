@@ -152,7 +152,12 @@ def read_scenario_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     """
     name = _short(os.fspath(path))
     try:
-        _check_regular(os.stat(path).st_mode, name)
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ScenarioError(_SCENARIO, f"cannot read {name}: {reason}") from None
+    _check_regular(mode, name)  # a ScenarioError of its own, said once
+    try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)

@@ -224,7 +224,7 @@ class SessionCap(_VoilaKernelManager):
         and is not held, nor is the first fill before any page was asked for. The gate is made here, when the pool adds its task, so that the gates
         are in the pool's order and `get_rendered_notebook` can open the oldest.
         """
-        if kernel_id is None:  # a new warm kernel: its own key for the query websocket (`server_checks`)
+        if kernel_id is None:  # a new warm kernel: its own key for the query websocket (`checks`)
             key = QUERY_KEYS.new()
             kwargs["env"] = {**kwargs.get("env", {}), QUERY_KEY_ENV: key}
             start = self._keyed(super()._initialize(notebook_name, None, **kwargs), key)
@@ -491,7 +491,7 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
         settings["kernel_manager"] = self.kernel_manager
         settings["allow_remote_access"] = self.public
         settings["local_hostnames"] = ["localhost"]
-        # Responses gzipped (plotly.js 1.5 MB is 0.5 MB), each static file compressed once (`server_gzip`).
+        # Responses gzipped (plotly.js 1.5 MB is 0.5 MB), each static file compressed once (`compression`).
         settings["compress_response"] = False
         settings["transforms"] = [CachedGZip]  # tornado.web.Application takes it as its `transforms`
         return settings

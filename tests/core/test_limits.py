@@ -3,7 +3,7 @@
 Just under a limit, a request answers, in at most a few seconds of CPU; just over, it is refused
 within a fraction of a second with a `ScenarioError` that names the field and the limit. Times are
 CPU times (`time.process_time`) with room for a busy machine: the promise is about 2 s of work
-accepted and a refusal within about 0.1 s (README, "Limits of the exact engine").
+accepted and a refusal within about 0.1 s (docs/engine-limits.md).
 """
 
 from __future__ import annotations

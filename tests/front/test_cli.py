@@ -162,3 +162,11 @@ def test_a_pool_too_large_for_the_exact_engine_is_refused_with_a_message() -> No
     data["attacker"]["rerolls"] = 20
     with pytest.raises(ScenarioError, match=r"^attacker\.(pool|rerolls): too big for the exact engine"):
         resolve(data)
+
+
+def test_a_directory_is_refused_once_in_one_line(tmp_path: Path) -> None:
+    """A folder given as the scenario: one line, said once (it was wrapped in a second "cannot read")."""
+    done = _cli("resolve", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.strip().count("cannot read") == 1 and "it is a directory" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -1,6 +1,6 @@
 """Arcadia Quest (CMON, 2014): one attack, one encounter, a sequence of attacks, exactly.
 
-Three questions (``encounter_scenario.question_of``): the spec's one attack (scenario format v1,
+Three questions (``encounter.scenario.question_of``): the spec's one attack (scenario format v1,
 "Arcadia Quest: one attack"; files without ``question``, ``hero`` or ``party`` keep that meaning),
 an *encounter* (one hero action: the attack, the target's Payback, the Close Monsters' Guard, coins)
 and a *sequence* (a party attacking one Monster in turn until it dies). Presets of heroes, starter

@@ -5,7 +5,7 @@ readable (``shared/rules/assault-of-the-giants.md``); pages 17 and 20 are the pr
 Page numbers in this package refer to that rulebook.
 
 Rulings chosen where the rules are silent or ambiguous (each is a place to check); the battle's
-rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and panel:
+rulings are also data (`rules.rulings.BATTLE_RULINGS`), printed by every report and panel:
 
 * Both sides roll; each side's totals are independent of the other's dice, and the attacker fixes
   its totals before the defender decides (p.16-17).
@@ -27,13 +27,13 @@ rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and pa
   Policy ``fewest-op``: the order conceding the fewest Ordning Points, then the fewest units
   defeated; among equally good orders the earliest by listed position.
 * Both sides sustain casualties (the attacker's step is inferred: steps 6+ are on missing pages).
-* Best play (``reroll_policy: best``, module `best`): the side rerolls and converts to maximise
+* Best play (``reroll_policy: best``, package `best`, `best.play`): the side rerolls and converts to maximise
   its ``objective``; a best defender answers the attacker's recorded totals (p.17); ties go to
   higher net Ordning Points, then damage dealt minus taken, then fewer dice rerolled.
 * Rewards (p.19-20): a side earns the Ordning Value of each enemy unit it defeats; an NPC side
   earns nothing, ever; giantslayers earn half (rounded up) and, when defeated, give the defender
   1 Resource Card each, unless the defender is NPC giants.
-* Cards in battle (p.16-17; scenario key ``cards``, module `cards`): Spell and Resource Cards add
+* Cards in battle (p.16-17; scenario key ``cards``, module `rules.cards`): Spell and Resource Cards add
   the effects the user enters from the card, before final totals. Their dice join the pool; their
   rerolls join the Command rerolls, all at once and each die once (the rules play cards after the
   Commands; a second round of rerolls is not modelled); their conversions (arcane to 2 hits, arcane
@@ -47,12 +47,12 @@ rulings are also data (`rulings.BATTLE_RULINGS`), printed by every report and pa
 
 The rules of the table (p.20: phases, moves through and into regions, attacks on Starting Regions,
 recruiting when homeless, the Endgame's turns, the winner) keep their rulings as data too,
-`table_rulings.TABLE_RULINGS`, the inferred ones marked; a scenario's ``table`` key asks them
-(`table_scenario`).
+`table.rulings.TABLE_RULINGS`, the inferred ones marked; a scenario's ``table`` key asks them
+(`table.scenario`).
 
-A plan of battles (the optional keys ``armies``, ``plan`` and ``standings``, `campaign_scenario`)
+A plan of battles (the optional keys ``armies``, ``plan`` and ``standings``, `plan.scenario`)
 carries wounds and defeats from battle to battle and ends with p.20's standings and win chances;
-its rulings are data too, `campaign.PLAN_RULINGS` (an empty army's battle does not take place, a pool
+its rulings are data too, `plan.battles.PLAN_RULINGS` (an empty army's battle does not take place, a pool
 stays as written whatever units are left, nothing heals between battles).
 """
 

@@ -1,6 +1,6 @@
 """The "Plan of battles" tab: several battles in a row, wounds and defeats carried forward, exactly.
 
-The plan is a scenario of its own (keys ``armies``, ``plan``, ``standings``; README "plans of
+The plan is a scenario of its own (keys ``armies``, ``plan``, ``standings``; docs/assault-of-the-giants.md, "plans of
 battles"), edited here as text: "From this battle" writes one from the panel's battle (the same
 attack twice, so the second meets the wounds of the first), to be edited and resolved. The tab
 shows each player's Ordning Points at the end, the win chances with p.20's tiebreaks and the
@@ -114,7 +114,7 @@ class PlanTab:
             note("A plan is several battles in order: a unit wounded in one fights the next on its wounded side, "
                  "a defeated one is gone (p.17), points and Resource Cards add up, and the end is ranked by "
                  "Ordning Points, then Resource Cards, then regions, else a shared victory (p.20). Edit the plan "
-                 "(JSON or TOML; keys in the README, 'plans of battles'), then resolve it."),
+                 "(JSON or TOML; keys in docs/assault-of-the-giants.md, 'Plans of battles'), then resolve it."),
             widgets.HBox([self.from_battle, self.run]), self.text, self.error.widget, self.table, grid, self.battles,
         ])
         self.widget.add_class("aotg-plan-tab")

@@ -1,4 +1,4 @@
-"""HTML of the "Rules of the table" tab's answers: pure functions of `table_report.TableAnswers`.
+"""HTML of the "Rules of the table" tab's answers: pure functions of `table.report.TableAnswers`.
 
 Every piece of user text (region names) is escaped. An answer that rests on an inferred ruling
 is marked "inferred", with the ruling in its tooltip.

@@ -1,6 +1,6 @@
 """Brute-force plans of Assault of the Giants battles, read straight from a scenario mapping.
 
-Written from the rulebook pages (p.16-20) and the plan keys of the README, sharing no code with
+Written from the rulebook pages (p.16-20) and the plan keys of docs/assault-of-the-giants.md, sharing no code with
 the explorer: it reads the scenario itself, rolls every die of every battle one face at a time
 (rerolled dice too), assigns damage by the p.17 procedure unit by unit (trying every order for
 ``fewest-op``), carries every unit's status, every player's Ordning Points and Resource Cards to

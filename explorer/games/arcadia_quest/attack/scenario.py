@@ -5,7 +5,7 @@ left out (no defence roll, like most Monsters, AQ-RB p.21 "K. Defense"); ``rerol
 ``target.wounds`` default to 0; ``target.overkill`` may be ``null`` (JSON) as well as absent;
 ``dice`` replaces the inferred faces: ``{"attack": [six of "melee", "ranged", "crit", "blank"],
 "defence": [six of "shield", "crit", "blank"]}``; ``question`` may be ``"attack"``. The encounter and
-sequence questions, and their keys, are in `encounter_scenario` (and the README).
+sequence questions, and their keys, are in `explorer.games.arcadia_quest.encounter.scenario` (and docs/arcadia-quest.md).
 """
 
 from __future__ import annotations

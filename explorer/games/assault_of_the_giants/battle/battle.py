@@ -35,7 +35,7 @@ def resolve_battle(battle: Battle) -> BattleResult:
     >>> result.attacker.ordning_points.probability(3)
     Fraction(1, 1)
 
-    A side playing ``best`` makes the two sides' totals dependent (`best.best_result`).
+    A side playing ``best`` makes the two sides' totals dependent (`best.play.best_result`).
     """
     if _plays_best(battle):
         return best_result(battle)

@@ -39,7 +39,7 @@ class BattleReport:
         return self.result.battle.attacker if name == "attacker" else self.result.battle.defender
 
     def best_play(self) -> dict[str, dict[str, Any]]:
-        """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best.best_play_summary`)."""
+        """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best.play.best_play_summary`)."""
         return best_play_summary(self.result.battle)
 
     def to_dict(self) -> dict[str, Any]:

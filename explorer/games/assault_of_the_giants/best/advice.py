@@ -1,7 +1,7 @@
 """Decision support for best play: for a roll, every way to reroll and to convert, with its value.
 
 A player learns the rule of thumb by seeing, for the dice actually showing, what each choice is
-worth for the side's objective (`model.OBJECTIVES`): `advise_reroll` lists every distinct set of
+worth for the side's objective (`rules.model.OBJECTIVES`): `advise_reroll` lists every distinct set of
 dice to reroll (at most the side's rerolls), `advise_conversion` every split of the arcane after
 the reroll, both best first, with exact expected values; `reroll_habits` says how often best play
 rerolls each face over all rolls. Values follow how the other side plays in the battle (its fixed

@@ -2,8 +2,8 @@
 
 A side playing ``best`` rerolls whichever of its dice it likes (at most its rerolls, each die once,
 all at once, p.16), then splits its arcane between its conversions, so as to maximise its
-``objective`` (`model.OBJECTIVES`, scored by `best_values`), given how the other side plays.
-The search itself is `best_roll`. Rulings:
+``objective`` (`rules.model.OBJECTIVES`, scored by `best.values`), given how the other side plays.
+The search itself is `best.roll`. Rulings:
 
 * Order of play (p.17): the attacker records its totals before the defender rolls, so a defender
   playing ``best`` answers knowing the attacker's final hits and blocks; an attacker playing
@@ -53,7 +53,7 @@ MAX_SECONDS = 2.0
 """Longest best-play search accepted, estimated up front (`search_seconds`)."""
 
 NS_PER_LINK = (300, 15)
-"""Measured cost of one state link (`best_roll.search_size`), in nanoseconds: one context (the attacker,
+"""Measured cost of one state link (`best.roll.search_size`), in nanoseconds: one context (the attacker,
 values held as Python integers), and per context of many (the defender's answers, 64-bit integers)."""
 
 

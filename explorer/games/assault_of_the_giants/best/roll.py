@@ -18,7 +18,7 @@ The search, by backward induction, exact:
   recursion H(T) = max(G(T kept whole), max over each face f in T of H(T - f)); a roll's best
   choice is H(roll). The states are the multisets of each size from ``dice - rerolls`` up.
 
-Values are `best_values.Lex` integers; a candidate's key appends its tie rank (fewest dice
+Values are `best.values.Lex` integers; a candidate's key appends its tie rank (fewest dice
 rerolled, then the largest kept (hits, blocks, arcane), then rerolling dice of the earlier kinds),
 so the maximum key names the choice. Weights are integers: each roll weighs its number of ordered
 outcomes, and a move's fresh roll is scaled to the common `RollPlan.scale`. A move's expectation is
@@ -324,7 +324,7 @@ def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray,
     Args:
         plan: the side's `roll_plan`.
         to_hits: arcane that may each become 2 hits; to_blocks: arcane that may each become 1 block.
-        values: packed (`best_values.Lex`, fitted with ``plan.scale``) value of each final
+        values: packed (`best.values.Lex`, fitted with ``plan.scale``) value of each final
             (hits, blocks), shape (contexts, hits + 2 * most to hits + shift hits, blocks + most to
             blocks + shift blocks) with the grid sizes `dims` and the most arcane `conversions` allows.
         shift: flat (hits, blocks) added to every final total after the split (the side's cards).

@@ -2,7 +2,7 @@
 
 A side X that ends a battle with totals (hits, blocks), against an opponent Y with totals
 (hits', blocks'), deals ``dealt = max(0, hits - blocks')`` damage and takes
-``taken = max(0, hits' - blocks)`` (p.17). Its objective (`model.OBJECTIVES`) reads:
+``taken = max(0, hits' - blocks)`` (p.17). Its objective (`rules.model.OBJECTIVES`) reads:
 
 * ``ordning-points``: the Ordning Points X earns for Y's units defeated by ``dealt``;
 * ``net-ordning-points``: that, minus the Ordning Points Y earns for X's units defeated by ``taken``;
@@ -46,7 +46,7 @@ class Stakes:
     """
 
     objective: str
-    """X's objective (`model.OBJECTIVES`)."""
+    """X's objective (`rules.model.OBJECTIVES`)."""
     earned: tuple[int, ...]
     """Ordning Points X earns when Y takes damage d, d = 0..len - 1."""
     conceded: tuple[int, ...]

@@ -214,7 +214,7 @@ def joint_damage(battle: Battle) -> Dist[tuple[int, int]]:
     Dist({(0, 0): 2, (0, 1): 1, (1, 0): 1})
 
     A side playing ``best`` answers the other's totals, so then the joint totals come from best play
-    (`best.best_joint`).
+    (`best.play.best_joint`).
 
     Raises:
         ScenarioError: a side's dice are too many for the exact engine (field ``attacker.pool``, say).

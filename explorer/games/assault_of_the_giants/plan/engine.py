@@ -3,7 +3,7 @@
 A state is every army's statuses (one letter per unit) and every player's Ordning Points and
 Resource Cards, the latter packed into one integer (`Packing`) so that a battle's gains are one
 addition. Each battle groups the states by the statuses of its two armies, works out the battle
-once per group (`campaign.outcome_weights`), and follows every state of the group down every
+once per group (`plan.battles.outcome_weights`), and follows every state of the group down every
 outcome; equal states merge. An army that fights no more battles is folded (`fold`).
 
 Cost: a plan's work is estimated before each battle is worked out and refused past `BUDGET`

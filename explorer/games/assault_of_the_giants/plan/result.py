@@ -28,7 +28,7 @@ def resolve_plan(plan: Plan, budget: Budget | None = None) -> PlanResult:
     """Resolve a plan of battles exactly, one battle after another.
 
     Raises:
-        ScenarioError: ``plan``: the plan would take too long (`campaign_engine.BUDGET`).
+        ScenarioError: ``plan``: the plan would take too long (`plan.engine.BUDGET`).
 
     >>> from explorer.games.assault_of_the_giants.plan.scenario import parse_plan
     >>> plan = parse_plan({"game": "aotg", "dice": {"hit": [{"hit": 1}] * 6},

@@ -3,7 +3,7 @@
 For one state of the table (`table.TableState`) and one race: may its giants pass through a region,
 and at what cost; may a move end there; may they attack it; where may the race recruit; and, for
 the whole table, the turns left once the Endgame begins. Every answer names the ruling it applies
-(`table_rulings.TABLE_RULINGS`), so a report can say which answers rest on an inferred ruling.
+(`table.rulings.TABLE_RULINGS`), so a report can say which answers rest on an inferred ruling.
 
 >>> from explorer.games.assault_of_the_giants.table.phase import Pools, Race, Region, TableState
 >>> state = TableState((Race("hill", 1), Race("stone", npc=True)),
@@ -40,7 +40,7 @@ class Answer:
     costs: tuple[str, ...] = ()
     """Ways to pay, one of which must be chosen (empty: free)."""
     rulings: tuple[str, ...] = ()
-    """Keys of the `table_rulings.TABLE_RULINGS` this answer applies."""
+    """Keys of the `table.rulings.TABLE_RULINGS` this answer applies."""
 
     @property
     def inferred(self) -> bool:

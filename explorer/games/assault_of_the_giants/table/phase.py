@@ -11,7 +11,7 @@ A small, explicit model of what the rules of p.20 need, and nothing more:
   begun, the player on whose turn the second pool ran out.
 
 The phase is not stored: it follows from the pools (`phase`). Checking that a state makes sense
-is the scenario reader's work (`table_scenario`), which names the offending key.
+is the scenario reader's work (`table.scenario`), which names the offending key.
 
 >>> state = TableState((Race("storm", 6), Race("hill", 1), Race("fire", npc=True)),
 ...     (Region("Maelstrom", "starting", home="storm", occupied_by="storm"),), Pools(0, 4), "storm")
