@@ -125,7 +125,8 @@ def test_a_bad_name_in_a_link_and_an_oversize_file_change_nothing(server: Server
             page.locator(".aotg-panel .aotg-scenario-load").click()
             until("the kernel loads a pasted scenario after the big file",
                   lambda: json.loads(box_text(page) or "{}").get("title") == "loaded after the big file", 60, server)
-            assert scenario_error(page) == ""
+            until("the message beside Open file cleared by the good load",  # box and message are two updates
+                  lambda: scenario_error(page) == "", 30, server)
         finally:
             browser.close()
     errors = [error for log in logs for error in log.errors()]
