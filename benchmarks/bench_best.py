@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import problems as pb  # noqa: E402
 
-from explorer.games.assault_of_the_giants import Battle, best, best_roll, parse_battle, resolve_battle  # noqa: E402
+from explorer.games.assault_of_the_giants import Battle, best, parse_battle, resolve_battle  # noqa: E402
 from explorer.games.assault_of_the_giants.model import OBJECTIVES  # noqa: E402
 
 TARGET_MS = 100.0
@@ -38,8 +38,7 @@ ADVISOR_TARGET_MS = 1000.0
 def clear_all() -> None:
     """Forget every cached result, the best-play search's included."""
     pb.clear_all()
-    for cached in (best_roll.roll_plan, best.defender_response, best.attacker_solution, best.joint_grid):
-        cached.cache_clear()
+    best.clear_caches()
 
 
 def median_ms(function: Callable[[], object], runs: int, cold: bool) -> float:

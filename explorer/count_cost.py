@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
+from functools import lru_cache
 
 from explorer.count_parts import KeySpace, branches, fresh_codes, group_keys
 from explorer.count_plan import Plan
-from explorer.counts import MAX_WORK
+from explorer.counts import MAX_WORK, NO_REROLLS, Conversion, CountPolicy, planned
 
 __all__ = ["DRY_RUN_STEPS", "PYTHON_STEP", "TERM_WEIGHTS", "culprit", "estimate", "estimate_parts",
-           "estimate_terms", "work_of"]
+           "estimate_terms", "work_of", "roll_weight", "clear_caches"]
 
 DRY_RUN_STEPS = 20_000
 """Most merge steps the estimates' dry runs take for one request, together (about 0.07 s); beyond
@@ -62,6 +64,35 @@ def estimate(plan: Plan, dry_run_steps: int = 0) -> int:
     if parts is None:
         return MAX_WORK + 1  # so many states that the merges alone would take longer than the limit
     return work_of(*parts[:2])
+
+
+def roll_weight(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
+                policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
+                report: Sequence[str] | None = None) -> int:
+    """Estimated microseconds of `explorer.counts.roll_counts`, also for a pool small enough to skip the check.
+
+    `explorer.counts.roll_cost` is 0 for a small pool (at most 16 dice, 8 rerolls, 3 kinds: always
+    answered); this weighs its layout all the same, for a budget of many requests together (a
+    sweep's grid), where small rolls add up (some take a second). Never refuses a small pool;
+    `explorer.counts.MAX_WORK` + 1 when weighing it passes the dry run's steps.
+
+    Raises:
+        ScenarioError: a pool that is not small and too big for the exact engine (``pool`` or ``rerolls``).
+
+    >>> roll_weight([(((1,), (0,)), 2)], ["hit"], rerolls=1) < 100
+    True
+    """
+    return _weight(planned(pool, symbols, rerolls=rerolls, policy=policy, conversions=conversions, report=report))
+
+
+@lru_cache(maxsize=512)
+def _weight(plan: Plan) -> int:
+    return plan.cost or estimate(plan)
+
+
+def clear_caches() -> None:
+    """Forget the weights of small pools (`roll_weight`)."""
+    _weight.cache_clear()
 
 
 def work_of(python: int, big: int) -> int:

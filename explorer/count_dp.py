@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from explorer import count_parts
+from explorer.backstop import LIMIT
 from explorer.count_parts import Branch, Group, KeySpace, Meter, blocks, branches, digits
 from explorer.count_plan import Plan
 from explorer.counts import convert
@@ -49,8 +50,9 @@ Key = TypeVar("Key")
 Pick = TypeVar("Pick")
 
 
-METER_LIMIT = 10.0
-"""CPU seconds after which a running request is refused (`explorer.count_parts.Meter`): a backstop
+METER_LIMIT = LIMIT
+"""CPU seconds after which a running request is refused (`explorer.count_parts.Meter`, counted from
+the start of the whole request when one is open: `explorer.backstop`): a backstop
 for the few requests the cautious up-front estimate (`explorer.count_cost.estimate`) misjudges.
 The estimate refuses past 2 s and was never under a quarter of the measured time (2 x 4.5 = 9 s),
 and a request the estimate accepts must not be cut short on a slow machine: at 3 s, a golden

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Conversion", "convert", "Pass", "CountPolicy", "by_worth", "NO_REROLLS", "REROLL_BLANKS",
-    "roll_counts", "roll_cost", "Faces", "MAX_WORK", "clear_caches",
+    "roll_counts", "roll_cost", "planned", "Faces", "MAX_WORK", "clear_caches",
 ]
 
 Faces = tuple[tuple[int, ...], ...]
@@ -232,6 +232,20 @@ def roll_cost(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequ
     return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown).cost
 
 
+def planned(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
+            policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
+            report: Sequence[str] | None = None) -> Plan:
+    """The layout `roll_counts` computes the same request on (cached; `explorer.count_cost` weighs it).
+
+    Raises:
+        ScenarioError: the request is too big for the exact engine (``pool`` or ``rerolls``).
+    """
+    names = tuple(symbols)
+    kinds = tuple((tuple(tuple(int(c) for c in f) for f in faces), int(n)) for faces, n in pool)
+    shown = names if report is None else tuple(report)
+    return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown)
+
+
 @lru_cache(maxsize=512)
 def _planned(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rerolls: int, policy: CountPolicy,
              conversions: tuple[Conversion, ...], report: tuple[str, ...]) -> Plan:
@@ -250,12 +264,13 @@ def _roll(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], reroll
 
 def clear_caches() -> None:
     """Forget every cached result of the engine (for benchmarks that time a cold call)."""
-    from explorer import count_dp, count_plan
+    from explorer import count_cost, count_dp, count_plan
 
     _roll.cache_clear()
     _planned.cache_clear()
     count_plan.clear_caches()
     count_dp.clear_caches()
+    count_cost.clear_caches()
 
 
 def multinomial(n: int, parts: Sequence[int]) -> int:

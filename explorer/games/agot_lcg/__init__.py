@@ -88,11 +88,13 @@ from explorer.games.agot_lcg.model import (
     Power,
     Side,
 )
+from explorer.games.agot_lcg.odds_cost import check_odds
 from explorer.games.agot_lcg.odds_report import OddsReport, answer_odds
 from explorer.games.agot_lcg.odds_scenario import SECTIONS, parse_odds
 from explorer.games.agot_lcg.phase import dominance, play_round
-from explorer.games.agot_lcg.plan import best_plan
+from explorer.games.agot_lcg.plan import best_plan, check_plan_size
 from explorer.games.agot_lcg.report import ChallengeReport
+from explorer.games.agot_lcg.round_cost import round_seconds
 from explorer.games.agot_lcg.round_report import RoundReport, plan_round
 from explorer.games.agot_lcg.round_scenario import parse_round
 from explorer.games.agot_lcg.rules import (
@@ -125,6 +127,7 @@ __all__ = [
     "Side", "TimingReport", "Trigger", "best_defence", "best_plan", "challenge_gain", "challenge_winner",
     "claim_result", "dominance", "explain", "is_unopposed", "order_interrupts", "parse_challenge", "play_challenge",
     "play_round", "question_of", "renown_gained", "resolve", "resolve_challenge", "usable_interrupts", "victory",
+    "estimate",
 ]
 
 QUESTIONS = ("challenge", "round", "odds", "timing")
@@ -151,6 +154,41 @@ def question_of(data: Any) -> str:
     if any(key in data for key in SECTIONS):
         return "odds"
     return "challenge"
+
+
+PLAN_SECONDS = 540e-6
+"""Work of one plan of the best-plan search, at most (`plan.MAX_PLANS`: 85 to 540 microseconds a plan)."""
+
+SMALL_SECONDS = 0.005
+"""Work of one challenge or one timing question: a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its report are estimated at, before anything is computed (for a grid
+    of scenarios, `explorer.resolver.estimate`): a round's challenges (`round_cost.round_seconds`) or its
+    best-plan search (`plan.count_plans`), the card odds (`odds_cost.odds_seconds`), else `SMALL_SECONDS`.
+
+    Raises:
+        ScenarioError: the scenario does not read, or is too big on its own.
+
+    >>> estimate({"game": "agot-lcg", "challenge": {"type": "power", "claim": 1,
+    ...     "attackers": [{"name": "Knight", "str": 3}], "defenders": []},
+    ...     "power": {"attacker": {"faction": 5}, "defender": {"faction": 3}}})
+    0.005
+    """
+    question = question_of(data)
+    if question == "round":
+        parsed = parse_round(data)
+        if parsed.best_plan is not None:
+            return SMALL_SECONDS + PLAN_SECONDS * check_plan_size(parsed.round.board, parsed.best_plan)
+        return round_seconds(parsed.round)
+    if question == "odds":
+        return SMALL_SECONDS + check_odds(parse_odds(data))
+    if question == "timing":
+        parse_timing(data)
+    else:
+        parse_challenge(data)
+    return SMALL_SECONDS
 
 
 def resolve(data: object) -> ChallengeReport | RoundReport | OddsReport | TimingReport:

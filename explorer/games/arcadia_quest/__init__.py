@@ -114,6 +114,7 @@ from explorer.games.arcadia_quest.model import (
 from explorer.games.arcadia_quest.report import ArcadiaReport
 from explorer.games.arcadia_quest.scenario import parse_attack, scenario_to_dict
 from explorer.games.arcadia_quest.sequence import AttackSequence, SequenceResult, resolve_sequence
+from explorer.games.arcadia_quest.sweep import CELL_SECONDS
 
 __all__ = [
     "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "HEROES", "KINDS", "MONSTERS",
@@ -121,8 +122,32 @@ __all__ = [
     "Encounter", "EncounterReport", "EncounterResult", "Hero", "Monster", "SequenceReport", "SequenceResult",
     "Target", "Trial", "encounter_to_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of",
     "resolve", "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
-    "sequence_to_dict", "successes",
+    "sequence_to_dict", "successes", "estimate",
 ]
+
+ATTACK_SECONDS = 0.01
+"""Work of one attack at most (30 dice and 20 rerolls a side): a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its report are estimated at, before anything is computed (for a grid
+    of scenarios, `explorer.resolver.estimate`): a sequence's own estimate (`AttackSequence.estimate`),
+    an encounter `sweep.CELL_SECONDS`, one attack `ATTACK_SECONDS`.
+
+    Raises:
+        ScenarioError: the scenario does not read, or is too big on its own.
+
+    >>> estimate({"game": "arcadia-quest", "attack": {"dice": 3, "kind": "melee"}, "target": {"life": 4}})
+    0.01
+    """
+    question = question_of(data)
+    if question == "encounter":
+        parse_encounter(data)
+        return CELL_SECONDS
+    if question == "sequence":
+        return parse_sequence(data).estimate() / 1e6 + ATTACK_SECONDS
+    parse_attack(data)
+    return ATTACK_SECONDS
 
 
 def resolve(data: object) -> ArcadiaReport | EncounterReport | SequenceReport:

@@ -80,6 +80,7 @@ from explorer.games.assault_of_the_giants.combat import (
     modifiers_from_commands,
     side_totals,
 )
+from explorer.games.assault_of_the_giants.costs import MAX_SECONDS, check_report, report_costs, report_seconds, total
 from explorer.games.assault_of_the_giants.endgame import (
     Phase,
     Standing,
@@ -97,6 +98,7 @@ from explorer.games.assault_of_the_giants.model import (
 )
 from explorer.games.assault_of_the_giants.report import BattleReport
 from explorer.games.assault_of_the_giants.scenario import battle_to_dict, parse_battle
+from explorer.games.assault_of_the_giants.sweep import cell_seconds
 
 if TYPE_CHECKING:
     from explorer.games.assault_of_the_giants.table_report import TableReport
@@ -107,8 +109,39 @@ __all__ = [
     "convert", "endgame_turns", "joint_points", "may_attack_starting_region", "modifiers_from_commands",
     "parse_battle", "plan_points", "resolve", "resolve_battle", "side_totals", "win_chances",
     "Army", "Plan", "PlanBattle", "PlanSide", "PlanReport", "PlanResult", "battle_outcomes", "is_plan",
-    "parse_plan", "resolve_plan",
+    "parse_plan", "resolve_plan", "estimate",
 ]
+
+TABLE_SECONDS = 0.01
+"""Work of the rules of the table (phase, moves, recruiting, winner): a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its whole report are estimated at, before anything is computed
+    (for a grid of scenarios, `explorer.resolver.estimate`).
+
+    A battle: its rolls and searches and, when a side plays best, its best-play summary
+    (`costs.report_costs`, small rolls weighed too), plus its casualties (`sweep.cell_seconds`). A plan of battles,
+    or the row advisor, is weighed as it runs and refused past about 2 s: counted as 2 s.
+
+    Raises:
+        ScenarioError: the scenario does not read, or one part alone is over its limit.
+
+    >>> estimate({"game": "aotg", "attacker": {"pool": {"basic": 2}, "units": []},
+    ...           "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}) < 0.1
+    True
+    """
+    if isinstance(data, Mapping) and "table" in data:
+        rest = {k: v for k, v in data.items() if k != "table"}
+        return TABLE_SECONDS + (estimate(rest) if "attacker" in data or "defender" in data else 0.0)
+    if is_plan(data):
+        parse_plan(data)
+        return MAX_SECONDS
+    extra = 0.0
+    if isinstance(data, Mapping) and "advisor" in data:
+        data, extra = {k: v for k, v in data.items() if k != "advisor"}, MAX_SECONDS
+    battle = parse_battle(data)
+    return total(report_costs(battle, many=True))[0] + cell_seconds(battle) + extra
 
 
 def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
@@ -131,5 +164,15 @@ def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
 
         battle_data = {k: v for k, v in data.items() if k != "advisor"}
         battle = parse_battle(battle_data)
-        return BattleReport(resolve_battle(battle), parse_advisor(data["advisor"], battle))
-    return BattleReport(resolve_battle(parse_battle(data)))
+        already = report_seconds(battle)  # the battle's report and the advisor's battles weighed as one request
+        return _ready(BattleReport(resolve_battle(battle), parse_advisor(data["advisor"], battle, already)))
+    battle = parse_battle(data)
+    check_report(battle)  # a side playing best: the battle and its best-play summary weighed together, up front
+    return _ready(BattleReport(resolve_battle(battle)))
+
+
+def _ready(report: BattleReport) -> BattleReport:
+    """The report with its best-play summary worked out (cached) when a side plays best, so that its
+    outputs never stop on a refusal: the backstop, if ever, refuses here, where `resolve` is asked."""
+    report.best_play()
+    return report

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from explorer.backstop import request
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
 from explorer.games.assault_of_the_giants.casualties import Casualties, casualties_by_damage
@@ -127,8 +128,14 @@ def resolve_battle(battle: Battle) -> BattleResult:
     >>> result.attacker.ordning_points.probability(3)
     Fraction(1, 1)
 
-    A side playing ``best`` makes the two sides' totals dependent (`best.best_result`).
+    A side playing ``best`` makes the two sides' totals dependent (`best.best_result`). The battle
+    is a request of its own (`explorer.backstop`), or part of the one it is computed for.
     """
+    with request():
+        return _resolve(battle)
+
+
+def _resolve(battle: Battle) -> BattleResult:
     if _plays_best(battle):
         from explorer.games.assault_of_the_giants.best import best_result
 

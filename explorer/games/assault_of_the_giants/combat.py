@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from explorer.count_cost import roll_weight
 from explorer.counts import MAX_WORK, NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_cost, roll_counts
 from explorer.dist import Dist
 from explorer.errors import ScenarioError
@@ -22,7 +23,7 @@ from explorer.games.assault_of_the_giants.model import (
     Symbols,
 )
 
-__all__ = ["modifiers_from_commands", "side_totals", "side_cost", "check_battle_cost", "convert", "reroll_choice",
+__all__ = ["modifiers_from_commands", "side_totals", "side_cost", "side_weight", "check_battle_cost", "convert", "reroll_choice",
            "split_rerolls", "kind_order", "POLICIES", "SYMBOLS", "conversions_of"]
 
 Control = tuple[int, int, int]
@@ -230,6 +231,16 @@ def side_cost(side: Side) -> int:
         ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
     """
     return roll_cost(**_engine_request(played(side)))
+
+
+def side_weight(side: Side) -> int:
+    """`side_cost`, a small pool weighed too (`explorer.count_cost.roll_weight`): for a budget of many
+    battles together (a sweep, the row advisor), where small rolls add up.
+
+    Raises:
+        ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
+    """
+    return roll_weight(**_engine_request(played(side)))
 
 
 def check_battle_cost(attacker: Side, defender: Side) -> None:
