@@ -26,7 +26,6 @@ import problems as pb  # noqa: E402
 
 from explorer.games.assault_of_the_giants import Battle, parse_battle, resolve_battle  # noqa: E402
 from explorer.games.assault_of_the_giants.best import play as best  # noqa: E402
-from explorer.games.assault_of_the_giants.best import roll as best_roll  # noqa: E402
 from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES  # noqa: E402
 
 TARGET_MS = 100.0
@@ -40,8 +39,7 @@ ADVISOR_TARGET_MS = 1000.0
 def clear_all() -> None:
     """Forget every cached result, the best-play search's included."""
     pb.clear_all()
-    for cached in (best_roll.roll_plan, best.defender_response, best.attacker_solution, best.joint_grid):
-        cached.cache_clear()
+    best.clear_caches()
 
 
 def median_ms(function: Callable[[], object], runs: int, cold: bool) -> float:

@@ -11,7 +11,7 @@ from explorer.scenario.fields import Fields
 from explorer.scenario.loader import check_format, check_shape, read_scenario_file
 from explorer.scenario.report import Report
 
-__all__ = ["resolve", "load_scenario"]
+__all__ = ["resolve", "load_scenario", "estimate"]
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
@@ -49,3 +49,22 @@ def resolve(scenario: Mapping[str, Any] | str | Path) -> Report:
     check_shape(data)
     check_format(data)
     return find_game(Fields(data, "").raw("game")).resolve(data)
+
+
+def estimate(scenario: Mapping[str, Any] | str | Path) -> float:
+    """Seconds `resolve` and the report's outputs are estimated at for a scenario, computing nothing.
+
+    For a grid of scenarios (`explorer.lessons.grid`): weighed together before the first is
+    resolved. The scenario meets the same checks as in `resolve` first.
+
+    >>> estimate({"game": "arcadia-quest", "attack": {"dice": 3, "kind": "melee"}, "target": {"life": 4}}) < 0.1
+    True
+
+    Raises:
+        ScenarioError: naming the bad key, or the input of a part too big on its own.
+    """
+    data = load_scenario(scenario) if isinstance(scenario, (str, Path)) else scenario
+    check_shape(data)
+    check_format(data)
+    game = find_game(Fields(data, "").raw("game"))
+    return game.estimate(data) if game.estimate is not None else 0.0

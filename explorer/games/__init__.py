@@ -39,6 +39,9 @@ class GameDef:
     """``module:Class`` of the game's widget panel (ipywidgets; imported by the app only), or None."""
     panel_title: str = ""
     """Tab title of the game's panel in the app."""
+    estimate: Callable[[Any], float] | None = None
+    """Scenario mapping -> seconds its answer and report are estimated at, computing nothing
+    (raises `ScenarioError` on bad input or on a part too big alone); None: cheap, not weighed."""
 
     def lab_engine(self) -> LabEngine:
         """A new dice-lab engine for this game.
@@ -93,19 +96,40 @@ def _agot_lcg(data: Any) -> Report:
     return agot_lcg.resolve(data)
 
 
+def _assault_of_the_giants_cost(data: Any) -> float:
+    from explorer.games import assault_of_the_giants
+
+    return assault_of_the_giants.estimate(data)
+
+
+def _arcadia_quest_cost(data: Any) -> float:
+    from explorer.games import arcadia_quest
+
+    return arcadia_quest.estimate(data)
+
+
+def _agot_lcg_cost(data: Any) -> float:
+    from explorer.games import agot_lcg
+
+    return agot_lcg.estimate(data)
+
+
 GAMES: dict[str, GameDef] = {
     game.name: game
     for game in (
         GameDef("assault-of-the-giants", "D&D: Assault of the Giants (WizKids, 2017)",
                 _assault_of_the_giants, ("aotg", "assault of the giants"),
                 lab="explorer.games.assault_of_the_giants.battle.lab:AssaultLabEngine",
-                panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants"),
+                panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants",
+                estimate=_assault_of_the_giants_cost),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest"),
                 lab="explorer.games.arcadia_quest.attack.lab:ArcadiaLabEngine",
-                panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest"),
+                panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest",
+                estimate=_arcadia_quest_cost),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
                 ("agot", "a game of thrones"),
-                panel="explorer.panels.agot_lcg.panel:AgotPanel", panel_title="A Game of Thrones"),
+                panel="explorer.panels.agot_lcg.panel:AgotPanel", panel_title="A Game of Thrones",
+                estimate=_agot_lcg_cost),
     )
 }
 """Games with a resolver, by scenario name."""

@@ -224,10 +224,8 @@ class SessionCap(_VoilaKernelManager):
         and is not held, nor is the first fill before any page was asked for. The gate is made here, when the pool adds its task, so that the gates
         are in the pool's order and `get_rendered_notebook` can open the oldest.
         """
-        if kernel_id is None:  # a new warm kernel: its own key for the query websocket (`checks`)
-            key = QUERY_KEYS.new()
-            kwargs["env"] = {**kwargs.get("env", {}), QUERY_KEY_ENV: key}
-            start = self._keyed(super()._initialize(notebook_name, None, **kwargs), key)
+        if kernel_id is None:  # a new warm kernel: its own key for the query websocket (`server_checks`)
+            start = self._keyed_start(notebook_name, kwargs)
         else:
             start = super()._initialize(notebook_name, kernel_id, **kwargs)
         if kernel_id is not None or self.refill_quiet <= 0 or self._last_request == -float("inf"):
@@ -236,11 +234,12 @@ class SessionCap(_VoilaKernelManager):
         self._gates.append(gate)
         return self._after_quiet(gate, start)
 
-    @staticmethod
-    async def _keyed(start: Coroutine[Any, Any, Any], key: str) -> Any:
-        """Start a warm kernel, then register its query key (before its notebook runs: the render
-        task Voila made is only scheduled, and runs after this returns)."""
-        started = await start
+    async def _keyed_start(self, notebook_name: str, kwargs: dict[str, Any]) -> Any:
+        """Start a warm kernel with a query key of its own in its environment, then register the key
+        (before its notebook runs: the render task Voila made is only scheduled, and runs after this returns)."""
+        key = QUERY_KEYS.new()
+        kwargs["env"] = {**kwargs.get("env", {}), QUERY_KEY_ENV: key}
+        started = await super()._initialize(notebook_name, None, **kwargs)
         QUERY_KEYS.register(started["kernel_id"], key)
         return started
 

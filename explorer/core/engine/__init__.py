@@ -9,7 +9,7 @@ of a request) ← `plan` (lays a request out) ← `cost` (weighs it before compu
 Fraction(1, 2)
 """
 
-from explorer.core.engine.roll import clear_caches, roll_cost, roll_counts
+from explorer.core.engine.roll import clear_caches, planned, roll_cost, roll_counts, roll_weight
 from explorer.core.engine.types import (
     MAX_WORK,
     NO_REROLLS,
@@ -27,5 +27,5 @@ from explorer.core.engine.types import (
 
 __all__ = [
     "MAX_WORK", "NO_REROLLS", "REROLL_BLANKS", "Conversion", "CountPolicy", "Face", "Faces", "Pass", "by_worth",
-    "clear_caches", "convert", "multinomial", "roll_cost", "roll_counts", "symbol_values",
+    "clear_caches", "convert", "planned", "multinomial", "roll_cost", "roll_counts", "roll_weight", "symbol_values",
 ]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from functools import lru_cache
 
 from explorer.core.engine.parts import KeySpace, branches, fresh_codes, group_keys
 from explorer.core.engine.types import MAX_WORK, Plan
 
 __all__ = ["DRY_RUN_STEPS", "PYTHON_STEP", "TERM_WEIGHTS", "culprit", "estimate", "estimate_parts",
-           "estimate_terms", "work_of"]
+           "estimate_terms", "work_of", "weight", "clear_caches"]
 
 DRY_RUN_STEPS = 20_000
 """Most merge steps the estimates' dry runs take for one request, together (about 0.07 s); beyond
@@ -61,6 +62,17 @@ def estimate(plan: Plan, dry_run_steps: int = 0) -> int:
     if parts is None:
         return MAX_WORK + 1  # so many states that the merges alone would take longer than the limit
     return work_of(*parts[:2])
+
+
+@lru_cache(maxsize=512)
+def weight(plan: Plan) -> int:
+    """A plan's estimated microseconds, also for a pool small enough to skip the check (cached)."""
+    return plan.cost or estimate(plan)
+
+
+def clear_caches() -> None:
+    """Forget the weights of small pools (`weight`)."""
+    weight.cache_clear()
 
 
 def work_of(python: int, big: int) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from explorer.core.backstop import LIMIT
 from explorer.core.dist import Dist
 from explorer.core.engine import parts
 from explorer.core.engine.cost import culprit
@@ -49,8 +50,9 @@ Key = TypeVar("Key")
 Pick = TypeVar("Pick")
 
 
-METER_LIMIT = 10.0
-"""CPU seconds after which a running request is refused (`explorer.core.engine.parts.Meter`): a backstop
+METER_LIMIT = LIMIT
+"""CPU seconds after which a running request is refused (`explorer.core.engine.parts.Meter`, counted from
+the start of the whole request when one is open: `explorer.core.backstop`): a backstop
 for the few requests the cautious up-front estimate (`explorer.core.engine.cost.estimate`) misjudges.
 The estimate refuses past 2 s and was never under a quarter of the measured time (2 x 4.5 = 9 s),
 and a request the estimate accepts must not be cut short on a slow machine: at 3 s, a golden

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import product
 
+from explorer.core.backstop import started
 from explorer.core.engine.types import Kind, Plan, multinomial
 from explorer.core.errors import ScenarioError
 from explorer.core.packed import Packing, times_small
@@ -178,12 +179,15 @@ class Meter:
 
     The up-front estimate (`explorer.core.engine.cost.estimate`) refuses what is clearly too big; this
     guard stops a request the estimate let through that would run for long, so nothing hangs.
-    The clock is read every 16 calls (reading it costs about a microsecond).
+    The clock is read every 16 calls (reading it costs about a microsecond). Inside a request
+    (`explorer.core.backstop.request`) the time counts from the request's start, so a sweep's or a
+    report's battles together stop at the limit, not each on its own.
     """
 
     def __init__(self, plan: Plan, limit: float, culprit: Callable[[Plan], str]) -> None:
         self.plan, self.limit, self.calls, self.culprit = plan, limit, 0, culprit
-        self.start = time.process_time()
+        request_start = started()
+        self.start = time.process_time() if request_start is None else request_start
 
     def tick(self) -> None:
         """Note a step of work; check the clock now and then."""

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from explorer.core.dist import Dist
-from explorer.core.engine import dp, plan
+from explorer.core.engine import cost, dp, plan
 from explorer.core.engine.types import (
     MAX_WORK,
     NO_REROLLS,
@@ -47,7 +47,7 @@ from explorer.core.engine.types import (
 
 __all__ = [
     "Conversion", "convert", "Pass", "CountPolicy", "by_worth", "NO_REROLLS", "REROLL_BLANKS",
-    "roll_counts", "roll_cost", "Faces", "MAX_WORK", "clear_caches",
+    "roll_counts", "roll_cost", "roll_weight", "planned", "Faces", "MAX_WORK", "clear_caches",
 ]
 
 def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
@@ -109,6 +109,39 @@ def roll_cost(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequ
     return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown).cost
 
 
+def planned(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
+            policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
+            report: Sequence[str] | None = None) -> Plan:
+    """The layout `roll_counts` computes the same request on (cached; `explorer.core.engine.cost` weighs it).
+
+    Raises:
+        ScenarioError: the request is too big for the exact engine (``pool`` or ``rerolls``).
+    """
+    names = tuple(symbols)
+    kinds = tuple((tuple(tuple(int(c) for c in f) for f in faces), int(n)) for faces, n in pool)
+    shown = names if report is None else tuple(report)
+    return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown)
+
+
+def roll_weight(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
+                policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
+                report: Sequence[str] | None = None) -> int:
+    """Estimated microseconds of `roll_counts`, also for a pool small enough to skip the check.
+
+    `roll_cost` is 0 for a small pool (at most 16 dice, 8 rerolls, 3 kinds: always
+    answered); this weighs its layout all the same, for a budget of many requests together (a
+    sweep's grid), where small rolls add up (some take a second). Never refuses a small pool;
+    `MAX_WORK` + 1 when weighing it passes the dry run's steps.
+
+    Raises:
+        ScenarioError: a pool that is not small and too big for the exact engine (``pool`` or ``rerolls``).
+
+    >>> roll_weight([(((1,), (0,)), 2)], ["hit"], rerolls=1) < 100
+    True
+    """
+    return cost.weight(planned(pool, symbols, rerolls=rerolls, policy=policy, conversions=conversions, report=report))
+
+
 @lru_cache(maxsize=512)
 def _planned(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rerolls: int, policy: CountPolicy,
              conversions: tuple[Conversion, ...], report: tuple[str, ...]) -> Plan:
@@ -127,3 +160,4 @@ def clear_caches() -> None:
     _planned.cache_clear()
     plan.clear_caches()
     dp.clear_caches()
+    cost.clear_caches()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from explorer.core.backstop import MAX_SECONDS
 from explorer.core.packed import Packing
 
 __all__ = [
@@ -31,7 +32,7 @@ Faces = tuple[Face, ...]
 KindOrder = Callable[[tuple[Faces, ...], tuple[str, ...], tuple["Conversion", ...]], tuple[int, ...]]
 """Given the kinds' faces, the symbols and the conversions: the kinds, first visited first."""
 
-MAX_WORK = 2_000_000
+MAX_WORK = int(MAX_SECONDS * 1e6)
 """Largest estimated cost (microseconds, about 2 s; `explorer.core.engine.cost.estimate`) accepted up front.
 
 The estimate is a cautious one, weighed up within about 0.1 s; the engine's guard

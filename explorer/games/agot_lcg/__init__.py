@@ -99,6 +99,7 @@ from explorer.games.agot_lcg.challenge.rules import (
 )
 from explorer.games.agot_lcg.challenge.scenario import parse_challenge
 from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome, play_challenge
+from explorer.games.agot_lcg.odds.cost import check_odds
 from explorer.games.agot_lcg.odds.dists import (
     deck_out_dist,
     draw_round_dist,
@@ -109,9 +110,10 @@ from explorer.games.agot_lcg.odds.dists import (
 )
 from explorer.games.agot_lcg.odds.report import OddsReport, answer_odds
 from explorer.games.agot_lcg.odds.scenario import SECTIONS, OddsQuestion, parse_odds
+from explorer.games.agot_lcg.round.cost import costliest_field, round_seconds
 from explorer.games.agot_lcg.round.defence import best_defence, challenge_gain
 from explorer.games.agot_lcg.round.phase import RoundResult, dominance, play_round
-from explorer.games.agot_lcg.round.plan import best_plan
+from explorer.games.agot_lcg.round.plan import best_plan, check_plan_size
 from explorer.games.agot_lcg.round.report import RoundReport, plan_round
 from explorer.games.agot_lcg.round.scenario import parse_round
 from explorer.games.agot_lcg.round.trace import round_trace
@@ -132,12 +134,14 @@ __all__ = [
     "Ability", "Board", "CHALLENGE_TYPES", "Challenge", "ChallengeOutcome", "ChallengeReport",
     "ChallengeResult", "Character", "ClaimEffect", "Declaration", "FRAMEWORK_STEPS", "FrameworkStep",
     "GameEnd", "Interrupt", "KEYWORDS", "OddsQuestion", "OddsReport", "PlayerState", "Power", "QUESTIONS",
-    "RoundReport", "RoundResult", "Side", "TRIGGER_SEQUENCE", "TimingReport", "Trigger", "VICTORY_POWER",
-    "WinnerGrid", "best_defence", "best_plan", "challenge_gain", "challenge_winner", "claim_result",
-    "deck_out_dist", "dominance", "draw_round_dist", "explain", "intrigue_survival_dist", "is_unopposed",
-    "order_interrupts", "parse_challenge", "parse_odds", "parse_round", "play_challenge", "play_round",
-    "power_race_dist", "question_of", "race_round_dist", "race_winner_dist", "renown_gained", "resolve",
-    "resolve_challenge", "round_trace", "usable_interrupts", "victory", "winner_grid",
+    "RoundReport", "RoundResult", "SECTIONS", "ScenarioError", "Side", "TRIGGER_SEQUENCE", "TimingReport",
+    "Trigger", "VICTORY_POWER", "WinnerGrid", "answer_odds", "best_defence", "best_plan", "challenge_gain",
+    "challenge_winner", "check_odds", "check_plan_size", "claim_result", "costliest_field", "deck_out_dist",
+    "describe", "dominance", "draw_round_dist", "estimate", "explain", "intrigue_survival_dist",
+    "is_unopposed", "order_interrupts", "parse_challenge", "parse_odds", "parse_round", "parse_timing",
+    "plan_round", "play_challenge", "play_round", "power_race_dist", "question_of", "race_round_dist",
+    "race_winner_dist", "renown_gained", "resolve", "resolve_challenge", "round_seconds", "round_trace",
+    "usable_interrupts", "victory", "winner_grid",
 ]
 
 QUESTIONS = ("challenge", "round", "odds", "timing")
@@ -164,6 +168,41 @@ def question_of(data: Any) -> str:
     if any(key in data for key in SECTIONS):
         return "odds"
     return "challenge"
+
+
+PLAN_SECONDS = 540e-6
+"""Work of one plan of the best-plan search, at most (`plan.MAX_PLANS`: 85 to 540 microseconds a plan)."""
+
+SMALL_SECONDS = 0.005
+"""Work of one challenge or one timing question: a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its report are estimated at, before anything is computed (for a grid
+    of scenarios, `explorer.resolver.estimate`): a round's challenges (`round_cost.round_seconds`) or its
+    best-plan search (`plan.count_plans`), the card odds (`odds_cost.odds_seconds`), else `SMALL_SECONDS`.
+
+    Raises:
+        ScenarioError: the scenario does not read, or is too big on its own.
+
+    >>> estimate({"game": "agot-lcg", "challenge": {"type": "power", "claim": 1,
+    ...     "attackers": [{"name": "Knight", "str": 3}], "defenders": []},
+    ...     "power": {"attacker": {"faction": 5}, "defender": {"faction": 3}}})
+    0.005
+    """
+    question = question_of(data)
+    if question == "round":
+        parsed = parse_round(data)
+        if parsed.best_plan is not None:
+            return SMALL_SECONDS + PLAN_SECONDS * check_plan_size(parsed.round.board, parsed.best_plan)
+        return round_seconds(parsed.round)
+    if question == "odds":
+        return SMALL_SECONDS + check_odds(parse_odds(data))
+    if question == "timing":
+        parse_timing(data)
+    else:
+        parse_challenge(data)
+    return SMALL_SECONDS
 
 
 def resolve(data: object) -> ChallengeReport | RoundReport | OddsReport | TimingReport:

@@ -116,20 +116,44 @@ from explorer.games.arcadia_quest.encounter.scenario import (
 )
 from explorer.games.arcadia_quest.encounter.sequence import AttackSequence, SequenceResult, resolve_sequence
 from explorer.games.arcadia_quest.encounter.summary import OUTCOMES, compare_rows, is_chance, summary_rows
-from explorer.games.arcadia_quest.encounter.sweep import PARAMETERS, sweep
+from explorer.games.arcadia_quest.encounter.sweep import CELL_SECONDS, PARAMETERS, sweep
 from explorer.games.arcadia_quest.encounter.trace import TraceStep, trace_encounter
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS
 
 __all__ = [
     "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "ArcadiaReport", "Attack", "AttackCard", "AttackResult",
-    "AttackScenario", "AttackSequence", "CARD_GROUPS", "CUT_BELOW", "DEFENCE_DIE", "Defence",
+    "AttackScenario", "AttackSequence", "CARD_GROUPS", "CELL_SECONDS", "CUT_BELOW", "DEFENCE_DIE", "Defence",
     "ENCOUNTER_RULINGS", "Encounter", "EncounterReport", "EncounterResult", "HEROES", "Hero", "KINDS",
     "MONSTERS", "Monster", "OUTCOMES", "PARAMETERS", "REACTION_RULINGS", "SequenceReport", "SequenceResult",
-    "Target", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "is_chance", "monster_dict",
-    "parse_attack", "parse_encounter", "parse_sequence", "question_of", "resolve", "resolve_attack",
-    "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict", "sequence_to_dict",
-    "successes", "summary_rows", "sweep", "trace_encounter",
+    "Target", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "estimate", "is_chance",
+    "monster_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of", "resolve",
+    "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
+    "sequence_to_dict", "successes", "summary_rows", "sweep", "trace_encounter",
 ]
+
+ATTACK_SECONDS = 0.01
+"""Work of one attack at most (30 dice and 20 rerolls a side): a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its report are estimated at, before anything is computed (for a grid
+    of scenarios, `explorer.resolver.estimate`): a sequence's own estimate (`AttackSequence.estimate`),
+    an encounter `sweep.CELL_SECONDS`, one attack `ATTACK_SECONDS`.
+
+    Raises:
+        ScenarioError: the scenario does not read, or is too big on its own.
+
+    >>> estimate({"game": "arcadia-quest", "attack": {"dice": 3, "kind": "melee"}, "target": {"life": 4}})
+    0.01
+    """
+    question = question_of(data)
+    if question == "encounter":
+        parse_encounter(data)
+        return CELL_SECONDS
+    if question == "sequence":
+        return parse_sequence(data).estimate() / 1e6 + ATTACK_SECONDS
+    parse_attack(data)
+    return ATTACK_SECONDS
 
 
 def resolve(data: object) -> ArcadiaReport | EncounterReport | SequenceReport:

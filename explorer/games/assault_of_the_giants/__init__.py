@@ -68,6 +68,14 @@ from explorer.games.assault_of_the_giants.battle.battle import (
 )
 from explorer.games.assault_of_the_giants.battle.report import BattleReport
 from explorer.games.assault_of_the_giants.battle.scenario import battle_to_dict, parse_battle
+from explorer.games.assault_of_the_giants.battle.sweep import cell_seconds
+from explorer.games.assault_of_the_giants.best.costs import (
+    MAX_SECONDS,
+    check_report,
+    report_costs,
+    report_seconds,
+    total,
+)
 from explorer.games.assault_of_the_giants.plan.battles import Army, Plan, PlanBattle, PlanSide, battle_outcomes
 from explorer.games.assault_of_the_giants.plan.endgame import (
     Phase,
@@ -158,17 +166,49 @@ __all__ = [
     "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CombatDie",
     "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",
     "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_DICE_PER_SIDE", "MAX_EXTRA_CARDS", "MAX_GIANTSLAYERS",
-    "MAX_POOL", "MAX_REGIONS", "MAX_STANDING", "Modifiers", "OBJECTIVES", "OUTCOMES", "PARAMETERS", "Phase",
-    "Plan", "PlanBattle", "PlanReport", "PlanResult", "PlanSide", "QUESTIONS", "REROLL_POLICIES", "Recruit",
-    "RowOption", "Side", "SideResult", "Standing", "Status", "Symbols", "TABLE_RULINGS", "TableAnswers",
-    "TraceStep", "UNIT_PRESETS", "Unit", "absorb", "advise_conversion", "advise_reroll", "answer_table",
-    "assign_damage", "assign_in_order", "battle_outcomes", "battle_to_dict", "card_to_dict", "cards_for",
-    "compare_frame", "convert", "endgame_turns", "is_plan", "joint_points", "known_card",
-    "may_attack_starting_region", "modifiers_from_commands", "parse_battle", "parse_plan", "parse_table",
-    "phase", "phase_reason", "plan_points", "played", "provenance", "reroll_habits", "resolve",
+    "MAX_POOL", "MAX_REGIONS", "MAX_SECONDS", "MAX_STANDING", "Modifiers", "OBJECTIVES", "OUTCOMES",
+    "PARAMETERS", "Phase", "Plan", "PlanBattle", "PlanReport", "PlanResult", "PlanSide", "QUESTIONS",
+    "REROLL_POLICIES", "Recruit", "RowOption", "Side", "SideResult", "Standing", "Status", "Symbols",
+    "TABLE_RULINGS", "TableAnswers", "TraceStep", "UNIT_PRESETS", "Unit", "absorb", "advise_conversion",
+    "advise_reroll", "answer_table", "assign_damage", "assign_in_order", "battle_outcomes", "battle_to_dict",
+    "card_to_dict", "cards_for", "cell_seconds", "check_report", "compare_frame", "convert", "endgame_turns",
+    "estimate", "is_plan", "joint_points", "known_card", "may_attack_starting_region",
+    "modifiers_from_commands", "parse_battle", "parse_plan", "parse_table", "phase", "phase_reason",
+    "plan_points", "played", "provenance", "report_costs", "report_seconds", "reroll_habits", "resolve",
     "resolve_battle", "resolve_plan", "row_options", "ruling", "setup_notes", "side_totals", "summary_frame",
-    "sweep", "trace_battle", "win_chances",
+    "sweep", "total", "trace_battle", "win_chances",
 ]
+
+TABLE_SECONDS = 0.01
+"""Work of the rules of the table (phase, moves, recruiting, winner): a few milliseconds."""
+
+
+def estimate(data: object) -> float:
+    """Seconds `resolve(data)` and its whole report are estimated at, before anything is computed
+    (for a grid of scenarios, `explorer.resolver.estimate`).
+
+    A battle: its rolls and searches and, when a side plays best, its best-play summary
+    (`costs.report_costs`, small rolls weighed too), plus its casualties (`sweep.cell_seconds`). A plan of battles,
+    or the row advisor, is weighed as it runs and refused past about 2 s: counted as 2 s.
+
+    Raises:
+        ScenarioError: the scenario does not read, or one part alone is over its limit.
+
+    >>> estimate({"game": "aotg", "attacker": {"pool": {"basic": 2}, "units": []},
+    ...           "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}) < 0.1
+    True
+    """
+    if isinstance(data, Mapping) and "table" in data:
+        rest = {k: v for k, v in data.items() if k != "table"}
+        return TABLE_SECONDS + (estimate(rest) if "attacker" in data or "defender" in data else 0.0)
+    if is_plan(data):
+        parse_plan(data)
+        return MAX_SECONDS
+    extra = 0.0
+    if isinstance(data, Mapping) and "advisor" in data:
+        data, extra = {k: v for k, v in data.items() if k != "advisor"}, MAX_SECONDS
+    battle = parse_battle(data)
+    return total(report_costs(battle, many=True))[0] + cell_seconds(battle) + extra
 
 
 def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
@@ -191,5 +231,15 @@ def resolve(data: object) -> "BattleReport | PlanReport | TableReport":
 
         battle_data = {k: v for k, v in data.items() if k != "advisor"}
         battle = parse_battle(battle_data)
-        return BattleReport(resolve_battle(battle), parse_advisor(data["advisor"], battle))
-    return BattleReport(resolve_battle(parse_battle(data)))
+        already = report_seconds(battle)  # the battle's report and the advisor's battles weighed as one request
+        return _ready(BattleReport(resolve_battle(battle), parse_advisor(data["advisor"], battle, already)))
+    battle = parse_battle(data)
+    check_report(battle)  # a side playing best: the battle and its best-play summary weighed together, up front
+    return _ready(BattleReport(resolve_battle(battle)))
+
+
+def _ready(report: BattleReport) -> BattleReport:
+    """The report with its best-play summary worked out (cached) when a side plays best, so that its
+    outputs never stop on a refusal: the backstop, if ever, refuses here, where `resolve` is asked."""
+    report.best_play()
+    return report

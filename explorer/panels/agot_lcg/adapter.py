@@ -13,9 +13,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from explorer.core import backstop
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.games.agot_lcg import RoundReport, parse_round, play_round, question_of, round_trace
+from explorer.games.agot_lcg import (
+    RoundReport,
+    costliest_field,
+    parse_round,
+    play_round,
+    question_of,
+    round_seconds,
+    round_trace,
+)
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
 
@@ -124,17 +133,34 @@ class AgotAdapter:
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:
-        """The round played for every (x, y) pair; rows follow `ys`."""
-        grid = []
+        """The round played for every (x, y) pair; rows follow `ys`.
+
+        Every cell is read, then the whole grid weighed (`round_cost.round_seconds`) before the first
+        round is played, and refused past about 2 s (`explorer.core.backstop.check_grid`).
+
+        Raises:
+            ScenarioError: a cell that does not read (the message names it), or a grid too big (``sweep``).
+        """
+        rounds = []
         for yv in ys:
-            row = []
             for xv in xs:
                 cell = copy.deepcopy(scenario)
-                PARAMETERS[x](cell, xv)
-                PARAMETERS[y](cell, yv)
-                row.append(Fraction(summary(resolve_round(cell))[outcome]))
-            grid.append(row)
-        return grid
+                try:
+                    PARAMETERS[x](cell, xv)
+                    PARAMETERS[y](cell, yv)
+                    rounds.append(parse_round(cell).round)
+                except ScenarioError as error:
+                    raise ScenarioError(error.field, f"{error.problem} (sweep cell {x} = {xv}, {y} = {yv})") from None
+        seconds = 0.0
+        for round_ in reversed(rounds):  # the costliest cells are usually the last: a grid far too big stops early
+            seconds += round_seconds(round_)
+            backstop.check_grid(len(rounds), seconds, f"list {costliest_field(round_)}", x, y)
+        values = []
+        with backstop.request():
+            for round_ in rounds:
+                backstop.check("sweep", "the sweep")
+                values.append(Fraction(summary(RoundReport(play_round(round_)))[outcome]))
+        return [values[i:i + len(xs)] for i in range(0, len(values), len(xs))]
 
     def trace(self, scenario: dict[str, Any], seed: int) -> tuple[RoundStep, ...]:
         """The round's steps (a round has no chance in it: the seed changes nothing)."""

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants import Battle, CombatDie, Modifiers, Side, Unit, parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.battle.battle import joint_points
+from explorer.games.assault_of_the_giants.battle.best_summary import best_play_summary, expected_values
 from explorer.games.assault_of_the_giants.battle.scenario import battle_to_dict
-from explorer.games.assault_of_the_giants.best.play import best_joint, best_play_summary, expected_values
+from explorer.games.assault_of_the_giants.best.play import best_joint
 from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES
 from tests.games.assault_of_the_giants.best_oracle import brute_best_joint, brute_expected
 

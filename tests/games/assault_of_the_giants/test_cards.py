@@ -31,9 +31,10 @@ from explorer.games.assault_of_the_giants import (
     resolve,
     resolve_battle,
 )
+from explorer.games.assault_of_the_giants.battle.best_summary import expected_values
 from explorer.games.assault_of_the_giants.battle.trace import trace_battle
 from explorer.games.assault_of_the_giants.best.advice import advise_conversion, advise_reroll
-from explorer.games.assault_of_the_giants.best.play import best_joint, expected_values
+from explorer.games.assault_of_the_giants.best.play import best_joint
 from explorer.games.assault_of_the_giants.rules.cards import card_to_dict, played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import BattleCard

@@ -10,6 +10,7 @@ from explorer.core.dist import Dist
 from explorer.games.agot_lcg.challenge.report_parts import rulings_lines
 from explorer.games.agot_lcg.challenge.rulings import ODDS_RULINGS
 from explorer.games.agot_lcg.odds.cards import copies_discarded, deck_out, draw_odds, power_race, race_round
+from explorer.games.agot_lcg.odds.cost import check_odds
 from explorer.games.agot_lcg.odds.scenario import OddsQuestion
 from explorer.scenario.report import dist_exact, dist_json, fmt_percent
 
@@ -32,13 +33,17 @@ class OddsAnswer:
 
 
 def answer_odds(question: OddsQuestion) -> OddsAnswer:
-    """Answer every section asked.
+    """Answer every section asked, once their work is weighed (`odds_cost.check_odds`).
+
+    Raises:
+        ScenarioError: the deck-out and the race estimated above about 2 s together.
 
     >>> from explorer.games.agot_lcg.odds.scenario import IntrigueOdds
     >>> answer_odds(OddsQuestion(intrigue=IntrigueOdds(100, 1, 4))).survival
     Fraction(24, 25)
     """
     q = question
+    check_odds(q)  # the deck-out and the race weighed before either is followed
     parts: dict[str, Any] = {}
     if q.intrigue:
         i = q.intrigue

@@ -3,7 +3,8 @@
 The scenario is read once and written out in full (`encounter_to_dict`, every preset value
 explicit); each cell sets the two inputs and resolves that encounter. Where a cell's Life falls
 below the Overkill rating's floor, the Overkill is raised to the Life (an Overkill below Life is
-refused: an overkill is a kill); any other refused cell names itself in the message.
+refused: an overkill is a kill); any other refused cell names itself in the message. The grid is weighed before its first cell
+(`CELL_SECONDS` a cell) and refused past about 2 s (`explorer.core.backstop.check_grid`).
 
 >>> z = sweep({"hero": {"preset": "Grom"}, "attack": {"card": "Rusty Sword"}, "target": {"preset": "Orc Marauder"}},
 ...           "attack dice", range(1, 3), "monster Life", range(1, 4), "P(kill)")
@@ -17,12 +18,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from explorer.core import backstop
 from explorer.core.errors import ScenarioError
 from explorer.games.arcadia_quest.encounter.action import resolve_encounter
 from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, parse_encounter
 from explorer.games.arcadia_quest.encounter.summary import OUTCOMES
 
-__all__ = ["PARAMETERS", "sweep", "with_value"]
+__all__ = ["PARAMETERS", "CELL_SECONDS", "sweep", "with_value"]
+
+CELL_SECONDS = 0.01
+"""Work of one cell, at most: an encounter within every limit of the scenario (30 dice, 20 rerolls,
+9 monsters Close) takes about 35 ms cold, and 1 to 5 ms a cell in a sweep, where the cells share
+their rolls; counted as 10 ms, so the panel's largest grid (13 x 12) fits the limit of about 2 s."""
 
 PARAMETERS: dict[str, tuple[str, ...]] = {
     "attack dice": ("attack", "dice"),
@@ -76,14 +83,19 @@ def sweep(scenario: Mapping[str, Any], x: str, xs: range, y: str, ys: range, out
         raise ScenarioError("sweep outcome", f"must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
     full = encounter_to_dict(parse_encounter(scenario))
     read = OUTCOMES[outcome]
+    cells = len(xs) * len(ys)
+    backstop.check_grid(cells, cells * CELL_SECONDS, "use a smaller encounter", x, y)
     rows = []
-    for y_value in ys:
-        row = []
-        for x_value in xs:
-            cell = with_value(with_value(full, x, x_value), y, y_value)
-            try:
-                row.append(read(resolve_encounter(parse_encounter(cell))))
-            except ScenarioError as error:
-                raise ScenarioError(error.field, f"{error.problem} (sweep cell {x} = {x_value}, {y} = {y_value})") from None
-        rows.append(row)
+    with backstop.request():
+        for y_value in ys:
+            row = []
+            for x_value in xs:
+                cell = with_value(with_value(full, x, x_value), y, y_value)
+                try:
+                    backstop.check("sweep", "the sweep")
+                    row.append(read(resolve_encounter(parse_encounter(cell))))
+                except ScenarioError as error:
+                    raise ScenarioError(error.field, f"{error.problem} (sweep cell {x} = {x_value}, "
+                                                     f"{y} = {y_value})") from None
+            rows.append(row)
     return rows

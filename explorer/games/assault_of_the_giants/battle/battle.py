@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from explorer.core.backstop import request
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.play import best_joint_points, best_result
@@ -35,8 +36,14 @@ def resolve_battle(battle: Battle) -> BattleResult:
     >>> result.attacker.ordning_points.probability(3)
     Fraction(1, 1)
 
-    A side playing ``best`` makes the two sides' totals dependent (`best.play.best_result`).
+    A side playing ``best`` makes the two sides' totals dependent (`best.play.best_result`). The battle
+    is a request of its own (`explorer.core.backstop`), or part of the one it is computed for.
     """
+    with request():
+        return _resolve(battle)
+
+
+def _resolve(battle: Battle) -> BattleResult:
     if _plays_best(battle):
         return best_result(battle)
     atk, dfn = battle.attacker, battle.defender

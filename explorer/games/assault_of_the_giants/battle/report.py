@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, SideResult
-from explorer.games.assault_of_the_giants.best.play import best_play_summary
+from explorer.games.assault_of_the_giants.battle.best_summary import best_play_summary
 from explorer.games.assault_of_the_giants.rules.cards import ENTER_NOTE, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.rules.model import Side, Status
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
@@ -39,7 +39,7 @@ class BattleReport:
         return self.result.battle.attacker if name == "attacker" else self.result.battle.defender
 
     def best_play(self) -> dict[str, dict[str, Any]]:
-        """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best.play.best_play_summary`)."""
+        """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best_summary.best_play_summary`)."""
         return best_play_summary(self.result.battle)
 
     def to_dict(self) -> dict[str, Any]:

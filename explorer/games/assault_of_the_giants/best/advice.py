@@ -23,7 +23,7 @@ import numpy as np
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.play import (
     attacker_solution,
-    best_joint,
+    attacker_totals,
     defender_response,
     final_bounds,
 )
@@ -250,7 +250,7 @@ def reroll_habits(battle: Battle, role: str, *, attacker_totals: tuple[int, int]
 def contexts_totals(battle: Battle) -> dict[tuple[int, int], int]:
     """The attacker's final (hits, blocks) as the battle is played, with their weights."""
     if battle.attacker.reroll_policy == "best":
-        return {(t[0], t[1]): w for t, w in best_joint(battle).map(lambda t: (t[0], t[1])).items()}
+        return dict(attacker_totals(battle).items())
     return dict(side_totals(battle.attacker).items())
 
 

@@ -2,8 +2,8 @@
 
 A side playing ``best`` rerolls whichever of its dice it likes (at most its rerolls, each die once,
 all at once, p.16), then splits its arcane between its conversions, so as to maximise its
-``objective`` (`rules.model.OBJECTIVES`, scored by `best.values`), given how the other side plays.
-The search itself is `best.roll`. Rulings:
+``objective`` (`model.OBJECTIVES`, scored by `best_values`), given how the other side plays.
+The search itself is `best_roll`. Rulings:
 
 * Order of play (p.17): the attacker records its totals before the defender rolls, so a defender
   playing ``best`` answers knowing the attacker's final hits and blocks; an attacker playing
@@ -21,99 +21,81 @@ The search itself is `best.roll`. Rulings:
 * Cards (p.16-17): the search plays each side with its cards folded in (`cards.played`): their
   dice are rolled, their rerolls and conversions are used with the Commands', and their flat hits
   and blocks are added to every final total, so the values scored see the totals recorded.
+
+Cost: everything is weighed before it is built (`costs`: the searches, the grids joining the two
+sides, their memory) and refused past about 2 s or 200 MB; a side's value is a term of the damage
+dealt plus one of the damage taken, so the two sides are joined through their marginals, never
+through a grid of all four totals (`joint_grid` is built only for `best_joint`). The report's
+best-play summary is `explorer.games.assault_of_the_giants.battle.best_summary`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from explorer.core import backstop
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants.best.roll import Kinds, Solved, roll_plan, search_size, solve_roll
-from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, Lex, Stakes, components, stakes, value_tuple
+from explorer.games.assault_of_the_giants.best.costs import (
+    MAX_SECONDS,
+    battle_costs,
+    check_costs,
+    check_defender,
+    check_search,
+    final_bounds,
+    kinds_of,
+    search_seconds,
+)
+from explorer.games.assault_of_the_giants.best.roll import RollPlan, Solved, roll_plan, solve_roll
+from explorer.games.assault_of_the_giants.best.values import (
+    INT64_SAFE,
+    Lex,
+    Stakes,
+    dealt_terms,
+    stakes,
+    taken_terms,
+)
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 from explorer.games.assault_of_the_giants.rules.outcome import BattleResult, SideResult, losses, rewards
 
 __all__ = ["Response", "Solution", "attacker_solution", "defender_response", "best_joint", "joint_grid",
-           "best_result",
-           "best_joint_points", "expected_values", "best_play_summary", "MAX_SECONDS", "final_bounds", "kinds_of",
+           "best_result", "attacker_totals", "clear_caches",
+           "best_joint_points", "MAX_SECONDS", "final_bounds", "kinds_of",
            "search_seconds"]
 
 Totals4 = tuple[int, int, int, int]
 """(attacker hits, attacker blocks, defender hits, defender blocks)."""
 
-MAX_SECONDS = 2.0
-"""Longest best-play search accepted, estimated up front (`search_seconds`)."""
-
-NS_PER_LINK = (300, 15)
-"""Measured cost of one state link (`best.roll.search_size`), in nanoseconds: one context (the attacker,
-values held as Python integers), and per context of many (the defender's answers, 64-bit integers)."""
-
-
-def kinds_of(side: Side) -> Kinds:
-    """A side's pool, its cards' dice included, as the search's kinds: (faces, count) per kind of die."""
-    return tuple((die.faces, n) for die, n in played(side).pool)
-
-
-def final_bounds(side: Side) -> tuple[int, int]:
-    """One more than the most final hits and blocks the side can record (the search's final grid).
-
-    >>> from explorer.games.assault_of_the_giants.rules.model import CombatDie, Modifiers
-    >>> die = CombatDie("d", ((2, 0, 0), (0, 1, 1)) * 3)
-    >>> final_bounds(Side(((die, 2),), Modifiers(arcane_to_hits=1), ()))
-    (7, 3)
-    """
-    side = played(side)
-    total = [sum(n * max(f[j] for f in die.faces) for die, n in side.pool if n) for j in range(3)]
-    mods, (hits, blocks) = side.modifiers, card_shift(side)
-    return (total[0] + 2 * min(total[2], mods.arcane_to_hits) + hits + 1,
-            total[1] + min(total[2], mods.arcane_to_blocks) + blocks + 1)
-
-
-def search_seconds(side: Side, contexts: int, rerolls: int | None = None) -> float:
-    """Estimated seconds of a side's best-play search over `contexts` opponent totals.
-
-    >>> from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
-    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
-    >>> side = Side(((DEFAULT_DICE["basic"], 5),), Modifiers(rerolls=3), ())
-    >>> 0.001 < search_seconds(side, 1) < 0.1
-    True
-    """
-    size = search_size(kinds_of(side), played(side).modifiers.rerolls if rerolls is None else rerolls)
-    return size * (NS_PER_LINK[0] if contexts == 1 else NS_PER_LINK[1] * contexts) * 1e-9
-
-
-def _check(side: Side, role: str, contexts: int) -> None:
-    """Refuse, before searching, a best-play search estimated above `MAX_SECONDS`."""
-    seconds = search_seconds(side, contexts)
-    if seconds <= MAX_SECONDS:
-        return
-    field = "rerolls" if search_seconds(side, contexts, min(1, played(side).modifiers.rerolls)) <= MAX_SECONDS else "pool"
-    per = f", answering {contexts} attacker totals" if contexts > 1 else ""
-    raise ScenarioError(f"{role}.{field}", f"best play would take about {seconds:.0f} s to search every "
-                        f"choice of rerolls{per}, over the limit of {MAX_SECONDS:.0f} s: "
-                        f"use fewer {'rerolls' if field == 'rerolls' else 'dice'} or another reroll policy")
-
 
 @dataclass(frozen=True, eq=False)
 class Response:
-    """The defender's best answer to each attacker total it may face (p.17: it knows them)."""
+    """The defender's best answer to each attacker total it may face (p.17: it knows them).
+
+    Context ``c`` answers the attacker's hits ``c // classes`` and blocks ``min(b, classes - 1)``:
+    attacker blocks beyond the defender's most hits change nothing for it (`costs.defender_contexts`).
+    """
 
     solved: Solved
     lex: Lex
     context: np.ndarray
     """Index into the solution's contexts of each attacker (hits, blocks), shape = attacker final grid."""
+    classes: int
+    """Attacker block totals the defender tells apart."""
 
     def totals(self, attacker: tuple[int, int]) -> np.ndarray:
         """Weights of the defender's final (hits, blocks) when the attacker recorded `attacker`."""
         return self.solved.final[self.context[attacker]]  # type: ignore[no-any-return]
+
+    def hits_blocks(self) -> tuple[np.ndarray, np.ndarray]:
+        """The attacker's (hits, blocks) each context stands for (blocks: the least of its class)."""
+        contexts = self.solved.final.shape[0]
+        return np.arange(contexts) // self.classes, np.arange(contexts) % self.classes
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,29 +115,36 @@ def _stakes_pair(battle: Battle) -> tuple[Stakes, Stakes]:
     return stakes(atk, dfn, most_atk, most_dfn), stakes(dfn, atk, most_dfn, most_atk)
 
 
-@lru_cache(maxsize=16)
 def defender_response(battle: Battle) -> Response:
     """The defender's best play against every attacker total (whatever policy the defender has).
+
+    How the attacker rerolls changes nothing the defender answers (only its totals do), so the
+    answer is shared by every attacker policy (a report's best-play summary asks for two).
 
     Raises:
         ScenarioError: the search is too big (``defender.pool`` or ``defender.rerolls``).
     """
+    atk = battle.attacker
+    return _response(battle if atk.reroll_policy == "none" else replace(battle, attacker=replace(atk, reroll_policy="none")))
+
+
+@lru_cache(maxsize=4)
+def _response(battle: Battle) -> Response:
     atk, dfn = battle.attacker, battle.defender
+    (ha, ba), (hd, bd) = final_bounds(atk), final_bounds(dfn)
+    classes = min(ba, hd)
+    check_defender(battle)  # before anything is built: ha * classes contexts
     _, dfn_stakes = _stakes_pair(battle)
-    ha, ba = (np.arange(n) for n in final_bounds(atk))
-    hd, bd = (np.arange(n) for n in final_bounds(dfn))
-    values = components(dfn_stakes, hd[None, None, :, None], bd[None, None, None, :],
-                        ha[:, None, None, None], ba[None, :, None, None])  # (3, ha, ba, hd, bd)
-    flat = values.transpose(1, 2, 0, 3, 4).reshape(len(ha) * len(ba), -1)
-    unique, inverse = np.unique(flat, axis=0, return_inverse=True)
-    _check(dfn, "defender", len(unique))
+    dealt = np.maximum(0, np.arange(hd)[None, :] - np.arange(classes)[:, None])  # (classes, hd)
+    taken = np.maximum(0, np.arange(ha)[:, None] - np.arange(bd)[None, :])  # (ha, bd)
+    per_context = (dealt_terms(dfn_stakes, dealt)[:, None, :, :, None]
+                   + taken_terms(dfn_stakes, taken)[:, :, None, None, :]).reshape(3, ha * classes, hd, bd)
     dfn = played(dfn)
     plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
-    per_context = unique.reshape(len(unique), 3, len(hd), len(bd)).transpose(1, 0, 2, 3)
     lex = Lex.fit(per_context, plan.scale)
-    solved = solve_roll(plan, dfn.modifiers.arcane_to_hits, dfn.modifiers.arcane_to_blocks, lex.pack(per_context),
-                        card_shift(dfn))
-    return Response(solved, lex, inverse.reshape(len(ha), len(ba)))
+    solved = _solve(plan, dfn, lex.pack(per_context), "defender")
+    context = np.arange(ha)[:, None] * classes + np.minimum(np.arange(ba), classes - 1)[None, :]
+    return Response(solved, lex, context, classes)
 
 
 def _dense(dist: Dist[tuple[int, int]], bounds: tuple[int, int]) -> np.ndarray:
@@ -178,42 +167,80 @@ def _defender_grids(battle: Battle) -> tuple[np.ndarray, int]:
     return np.broadcast_to(grid, bounds + grid.shape), fixed.total
 
 
-@lru_cache(maxsize=16)
+def _weights(values: np.ndarray, bound: int) -> np.ndarray:
+    """`values` as 64-bit integers when sums up to `bound` fit them, else as Python integers."""
+    return values.astype(np.int64 if bound < INT64_SAFE else object)
+
+
+@lru_cache(maxsize=4)
 def attacker_solution(battle: Battle) -> Solution:
     """The attacker's best play against the defender's play (whatever policy the attacker has).
+
+    Each value is a term of the damage dealt plus one of the damage taken (`best_values.dealt_terms`),
+    so it is weighed by the defender's blocks and hits apart: no grid of all four totals is built.
 
     Raises:
         ScenarioError: a search is too big (``attacker.pool``/``rerolls`` or the defender's).
     """
     atk, dfn = battle.attacker, battle.defender
-    _check(atk, "attacker", 1)
+    check_search(atk, "attacker", 1)
     atk_stakes, _ = _stakes_pair(battle)
-    grids, denominator = _defender_grids(battle)
-    ha, ba = (np.arange(n) for n in final_bounds(atk))
-    hd, bd = (np.arange(n) for n in final_bounds(dfn))
-    per_total = components(atk_stakes, ha[:, None, None, None], ba[None, :, None, None],
-                           hd[None, None, :, None], bd[None, None, None, :])
-    small = denominator * max(1, int(np.abs(per_total).max())) < INT64_SAFE
-    kind: Any = np.int64 if small else object
-    values = (per_total.astype(kind) * grids.astype(kind)[None]).sum(axis=(3, 4))  # (3, ha, ba)
+    (ha, ba), (hd, bd) = final_bounds(atk), final_bounds(dfn)
+    dealt = dealt_terms(atk_stakes, np.maximum(0, np.arange(ha)[:, None] - np.arange(bd)[None, :]))  # (3, ha, bd)
+    taken = taken_terms(atk_stakes, np.maximum(0, np.arange(hd)[:, None] - np.arange(ba)[None, :]))  # (3, hd, ba)
+    largest = max(1, int(np.abs(dealt).max())) + max(1, int(np.abs(taken).max()))
+    if dfn.reroll_policy == "best":
+        response = defender_response(battle)
+        final, denominator = response.solved.final, response.solved.plan.total * response.solved.plan.scale
+        by_blocks, by_hits = _weights(final.sum(axis=1), denominator * largest), _weights(final.sum(axis=2),
+                                                                                          denominator * largest)
+        hits, blocks = response.hits_blocks()
+        per_context = ((dealt[:, hits, :] * by_blocks[None]).sum(axis=2)
+                       + (taken[:, :, blocks].transpose(0, 2, 1) * by_hits[None]).sum(axis=2))  # (3, contexts)
+        values = per_context[:, response.context]
+    else:
+        fixed = side_totals(dfn)
+        grid, denominator = _dense(fixed, (hd, bd)), fixed.total
+        by_blocks, by_hits = _weights(grid.sum(axis=0), denominator * largest), _weights(grid.sum(axis=1),
+                                                                                         denominator * largest)
+        values = ((dealt * by_blocks[None, None, :]).sum(axis=2)[:, :, None]
+                  + (taken * by_hits[None, :, None]).sum(axis=1)[:, None, :])  # (3, ha, ba)
     atk = played(atk)
     plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
     lex = Lex.fit(values[:, None], plan.scale)
-    solved = solve_roll(plan, atk.modifiers.arcane_to_hits, atk.modifiers.arcane_to_blocks, lex.pack(values[:, None]),
-                        card_shift(atk))
+    solved = _solve(plan, atk, lex.pack(values[:, None]), "attacker")
     return Solution(solved, lex, denominator)
+
+
+def _solve(plan: RollPlan, side: Side, values: np.ndarray, role: str) -> Solved:
+    """`best_roll.solve_roll` for a side (cards played), a backstop's refusal naming the side's input."""
+    try:
+        backstop.check(f"{role}.pool", f"the {role}'s best play")
+        return solve_roll(plan, side.modifiers.arcane_to_hits, side.modifiers.arcane_to_blocks, values, card_shift(side))
+    except ScenarioError as error:
+        raise ScenarioError(error.field if "." in error.field else f"{role}.{error.field}", error.problem) from None
+
+
+def _attacker_grid(battle: Battle) -> tuple[np.ndarray, int]:
+    """Weights of the attacker's final (hits, blocks) as it plays, and their total."""
+    atk = battle.attacker
+    if atk.reroll_policy == "best":
+        solved = attacker_solution(battle).solved
+        return solved.final[0], solved.plan.total * solved.plan.scale
+    fixed = side_totals(atk)
+    return _dense(fixed, final_bounds(atk)), fixed.total
+
+
+def attacker_totals(battle: Battle) -> Dist[tuple[int, int]]:
+    """The attacker's final (hits, blocks) as it plays (best play searched if its policy is ``best``)."""
+    grid, _ = _attacker_grid(battle)
+    return _dist_of(grid)
 
 
 @lru_cache(maxsize=32)
 def joint_grid(battle: Battle) -> np.ndarray:
     """Weights of (attacker hits, blocks, defender hits, blocks), a 4-d grid, with each side's play."""
-    atk = battle.attacker
-    if atk.reroll_policy == "best":
-        solved = attacker_solution(battle).solved
-        attacker, atk_total = solved.final[0], solved.plan.total * solved.plan.scale
-    else:
-        fixed = side_totals(atk)
-        attacker, atk_total = _dense(fixed, final_bounds(atk)), fixed.total
+    attacker, atk_total = _attacker_grid(battle)
     defender, dfn_total = _defender_grids(battle)
     kind: Any = np.int64 if atk_total * dfn_total < INT64_SAFE else object
     return attacker.astype(kind)[:, :, None, None] * defender.astype(kind)  # type: ignore[no-any-return]
@@ -256,17 +283,59 @@ def _damage_pairs(battle: Battle) -> Dist[tuple[int, int]]:
                                                 lambda a, d: (max(0, a[0] - d[1]), max(0, d[0] - a[1])))
 
 
+def _damage(weights: np.ndarray, damage: np.ndarray, size: int) -> Dist[int]:
+    """The distribution of `damage` (0 to size - 1) weighed by `weights` (same shape)."""
+    out = np.zeros(size, dtype=weights.dtype)
+    np.add.at(out, damage.ravel(), weights.ravel())
+    return _dist_of(out)
+
+
+@lru_cache(maxsize=16)
 def best_result(battle: Battle) -> BattleResult:
-    """`resolve_battle` for a battle where a side plays best: every result from the joint totals."""
+    """`resolve_battle` for a battle where a side plays best: every result from the two sides' totals.
+
+    The whole battle is weighed first (`costs.battle_costs`, refused past `MAX_SECONDS`). The
+    defender's totals, and the damage each side takes, are read per attacker total the defender
+    answers (or, against its fixed policy, from the two sides' marginals): no grid of all four
+    totals is built.
+
+    Raises:
+        ScenarioError: the battle is estimated too costly (naming the side's ``pool`` or ``rerolls``).
+    """
+    check_costs(battle_costs(battle), "best play")
     atk, dfn = battle.attacker, battle.defender
-    grid = joint_grid(battle)
-    damage = _damage_grid(grid)
-    to_dfn, to_atk = _dist_of(damage.sum(axis=1)), _dist_of(damage.sum(axis=0))
+    attacker, atk_total = _attacker_grid(battle)
+    (ha, ba), (hd, bd) = attacker.shape, final_bounds(dfn)
+    size = max(ha, hd)
+    if dfn.reroll_policy == "best":
+        response = defender_response(battle)
+        final = response.solved.final
+        dfn_total = response.solved.plan.total * response.solved.plan.scale
+        per_context = np.zeros(final.shape[0], dtype=object)
+        np.add.at(per_context, response.context.ravel(), attacker.astype(object).ravel())
+        kind: Any = np.int64 if atk_total * dfn_total < INT64_SAFE else object
+        per_context = per_context.astype(kind)
+        backstop.check("defender.pool", "the battle's totals")
+        defender = np.tensordot(per_context, final.astype(kind), axes=1)
+        hits, blocks = response.hits_blocks()
+        to_dfn = _damage(per_context[:, None] * final.sum(axis=1).astype(kind),
+                         np.maximum(0, hits[:, None] - np.arange(bd)[None, :]), size)
+        to_atk = _damage(per_context[:, None] * final.sum(axis=2).astype(kind),
+                         np.maximum(0, np.arange(hd)[None, :] - blocks[:, None]), size)
+    else:
+        fixed = side_totals(dfn)
+        defender, dfn_total = _dense(fixed, (hd, bd)), fixed.total
+        kind = np.int64 if atk_total * dfn_total < INT64_SAFE else object
+        a, d = attacker.astype(kind), defender.astype(kind)
+        to_dfn = _damage(a.sum(axis=1)[:, None] * d.sum(axis=0)[None, :],
+                         np.maximum(0, np.arange(ha)[:, None] - np.arange(bd)[None, :]), size)
+        to_atk = _damage(d.sum(axis=1)[:, None] * a.sum(axis=0)[None, :],
+                         np.maximum(0, np.arange(hd)[:, None] - np.arange(ba)[None, :]), size)
     atk_losses, dfn_losses = losses(atk, dfn, to_atk), losses(dfn, atk, to_dfn)
     return BattleResult(
         battle,
-        SideResult(_dist_of(grid.sum(axis=(2, 3))), to_atk, *rewards(dfn_losses, dfn, atk), atk_losses),
-        SideResult(_dist_of(grid.sum(axis=(0, 1))), to_dfn, *rewards(atk_losses, atk, dfn), dfn_losses),
+        SideResult(_dist_of(attacker), to_atk, *rewards(dfn_losses, dfn, atk), atk_losses),
+        SideResult(_dist_of(defender), to_dfn, *rewards(atk_losses, atk, dfn), dfn_losses),
     )
 
 
@@ -276,58 +345,7 @@ def best_joint_points(battle: Battle) -> Dist[tuple[int, int]]:
     return _damage_pairs(battle).map(lambda d: (atk_stakes.earned[d[0]], dfn_stakes.earned[d[1]]))
 
 
-def expected_values(battle: Battle) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
-    """Each side's expected value tuple (objective, net Ordning Points, dealt - taken) as the battle is played.
-
-    >>> from explorer.games.assault_of_the_giants.rules.model import CombatDie, Modifiers, Unit
-    >>> hit = CombatDie("hit", ((1, 0, 0),) * 6)
-    >>> side = Side(((hit, 1),), Modifiers(), (Unit("g", 1, 1, 2),))
-    >>> expected_values(Battle(side, side))["attacker"]
-    (Fraction(2, 1), Fraction(0, 1), Fraction(0, 1))
-    """
-    atk_stakes, dfn_stakes = _stakes_pair(battle)
-    damage = _damage_pairs(battle)
-    out = {}
-    for role, mine, index in (("attacker", atk_stakes, 0), ("defender", dfn_stakes, 1)):
-        totals = [0, 0, 0]
-        for d, w in damage.items():
-            for j, v in enumerate(value_tuple(mine, d[index], d[1 - index])):
-                totals[j] += w * v
-        out[role] = (Fraction(totals[0], damage.total), Fraction(totals[1], damage.total),
-                     Fraction(totals[2], damage.total))
-    return out
-
-
-def best_play_summary(battle: Battle) -> dict[str, dict[str, Any]]:
-    """Per side playing ``best``: its objective, the value reached, and its gain over ``misses``.
-
-    The baseline is the same battle with that side's policy set to ``misses``, the other side
-    unchanged (a best opponent answers the new play). Values are exact (``Fraction``) with floats
-    beside them; ``relative_gain`` is the gain over the baseline's size (None when the baseline is 0).
-
-    >>> from explorer.games.assault_of_the_giants.rules.model import CombatDie, Modifiers, Unit
-    >>> coin = CombatDie("coin", ((1, 0, 0), (0, 0, 1)) * 3)  # "misses" keeps an arcane it can convert
-    >>> mods = Modifiers(rerolls=1, arcane_to_blocks=1)
-    >>> atk = Side(((coin, 1),), mods, (), reroll_policy="best", objective="damage")
-    >>> dfn = Side((), Modifiers(), (Unit("g", 1, 1, 2),))
-    >>> best_play_summary(Battle(atk, dfn))["attacker"]["gain"]
-    Fraction(1, 4)
-    """
-    out: dict[str, dict[str, Any]] = {}
-    reached = expected_values(battle)
-    for role in ("attacker", "defender"):
-        side: Side = getattr(battle, role)
-        if side.reroll_policy != "best":
-            continue
-        misses = replace(side, reroll_policy="misses")
-        baseline_battle = replace(battle, attacker=misses) if role == "attacker" else replace(battle, defender=misses)
-        value, baseline = reached[role][0], expected_values(baseline_battle)[role][0]
-        gain = value - baseline
-        out[role] = {
-            "objective": side.objective, "value": value, "value_float": float(value),
-            "misses_value": baseline, "misses_value_float": float(baseline),
-            "gain": gain, "gain_float": float(gain),
-            "relative_gain": gain / abs(baseline) if baseline else None,
-            "relative_gain_float": float(gain / abs(baseline)) if baseline else None,
-        }
-    return out
+def clear_caches() -> None:
+    """Forget every cached result of best play (for benchmarks that time a cold call)."""
+    for cached in (roll_plan, _response, attacker_solution, joint_grid, best_result):
+        cached.cache_clear()

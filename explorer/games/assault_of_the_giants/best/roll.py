@@ -23,7 +23,8 @@ rerolled, then the largest kept (hits, blocks, arcane), then rerolling dice of t
 so the maximum key names the choice. Weights are integers: each roll weighs its number of ordered
 outcomes, and a move's fresh roll is scaled to the common `RollPlan.scale`. A move's expectation is
 one die's expectation applied once per rerolled die, each move from a move with one die fewer
-(`RollPlan.parents`), so the cost grows with the number of moves, not with their outcomes.
+(`RollPlan.parents`), so the cost grows with the number of moves, not with their outcomes
+(`costs.search_size` counts it before anything is built).
 """
 
 from __future__ import annotations
@@ -37,10 +38,11 @@ from typing import Any
 
 import numpy as np
 
+from explorer.core.backstop import check
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE
 from explorer.games.assault_of_the_giants.rules.model import Symbols
 
-__all__ = ["Kinds", "RollPlan", "Solved", "roll_plan", "solve_roll", "conversions", "search_size"]
+__all__ = ["Kinds", "RollPlan", "Solved", "roll_plan", "solve_roll", "conversions"]
 
 CHUNK = 4_000_000
 """Contexts are searched a few at a time, so a level's links over them hold at most this many values."""
@@ -252,26 +254,6 @@ def _push(weights: np.ndarray, kind: _Kind) -> np.ndarray:
     return out
 
 
-def search_size(kinds: Kinds, rerolls: int) -> int:
-    """Work of a side's search, counted without building it (for the cost limit).
-
-    States times their links, plus the grid of (hits, blocks, arcane) once per move and face.
-
-    >>> search_size(((((1, 0, 0), (0, 0, 0)), 2),), 1)
-    33
-    """
-    kinds = tuple((f, n) for f, n in kinds if n)
-    rerolls = min(rerolls, sum(n for _, n in kinds))
-    states, links, moves = 1, 1, [1] + [0] * rerolls
-    for faces, n in kinds:
-        d = len(set(faces))
-        states *= sum(math.comb(size + d - 1, size) for size in range(max(0, n - rerolls), n + 1))
-        links += d
-        moves = [sum(moves[t - j] for j in range(min(t, n) + 1)) for t in range(rerolls + 1)]
-    cells = math.prod(sum(n * max(f[j] for f in faces) for faces, n in kinds) + 1 for j in range(3))
-    return states * links + sum(moves) * links * cells
-
-
 @dataclass(frozen=True, eq=False)
 class Solved:
     """Best play on a side's roll in each context (axis 0 of every array)."""
@@ -355,6 +337,7 @@ def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray,
     # Before: each candidate's expected terminal value, then the best sub-multiset of each state.
     pulled = [terminal]
     for parent, kind in plan.parents:
+        check("rerolls", "best play's search")  # the backstop (`explorer.core.backstop`): no search runs on for long
         pulled.append(_pull(pulled[parent], plan.kinds[kind]))
     expected = np.stack([p * (plan.scale // power) for p, power in zip(pulled, plan.powers)], axis=1)
     expected = expected.reshape(contexts, -1)
@@ -371,6 +354,7 @@ def _best_states(plan: RollPlan, keys: np.ndarray) -> np.ndarray:
     state = np.empty((keys.shape[0], plan.states + 1), dtype=keys.dtype)
     state[:, -1] = -1
     for t, (cells, links) in enumerate(plan.levels):
+        check("rerolls", "best play's search")
         here = keys[:, plan.candidate[cells]]
         if t:  # states with every reroll used keep what they hold
             here = np.maximum(here, state[:, links].max(axis=2))

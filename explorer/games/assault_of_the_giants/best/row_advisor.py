@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
 
+from explorer.core import backstop
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, resolve_battle
+from explorer.games.assault_of_the_giants.best.costs import Cost, battle_costs, check_costs
 from explorer.games.assault_of_the_giants.rules.combat import modifiers_from_commands
 from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES, Battle, Modifiers
 
@@ -108,7 +110,8 @@ def _key(mods: Modifiers) -> tuple[int, int, int]:
 
 
 def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = None,
-                most: int = 2, value: Callable[[Battle], Fraction] | None = None) -> list[RowOption]:
+                most: int = 2, value: Callable[[Battle], Fraction] | None = None,
+                already: float = 0.0) -> list[RowOption]:
     """The attacker's rows ending with Attack, best first, with the attack's value for each.
 
     Args:
@@ -118,6 +121,7 @@ def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = 
         objective: the attacker's objective (default: the side's own, else ``"ordning-points"``).
         most: most cards to play before Attack (0 to `MAX_EXTRA_CARDS`).
         value: the attack's value for a battle (default: `objective_value` of `resolve_battle`).
+        already: seconds of work the same request already spends (the battle's report beside it).
 
     Returns:
         One option per distinct (cards played, modifiers), dominated ones left out; sorted by
@@ -125,7 +129,8 @@ def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = 
 
     Raises:
         ScenarioError: giantslayers or NPC attackers (no row decides their battle), an Attack
-            already played earlier in the row, or `most` out of range.
+            already played earlier in the row, `most` out of range, or battles estimated above about
+            2 s together (`costs.check_costs`, all weighed before the first is fought).
 
     >>> from explorer.games.assault_of_the_giants.rules.model import CombatDie, Side, Unit
     >>> arcane = CombatDie("arcane", ((0, 0, 1),) * 6)
@@ -156,9 +161,19 @@ def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = 
         best.setdefault((extra, _key(modifiers_from_commands(row, attacker=True))), row)
     kept = [(extra, mods, row) for (extra, mods), row in best.items()
             if not any(e == extra and m != mods and all(a >= b for a, b in zip(m, mods)) for e, m in best)]
-    options = []
+    fights = []
     for extra, (rerolls, hits, blocks), row in kept:
         mods = Modifiers(rerolls, hits, blocks, "commands")
-        fought = dataclasses.replace(battle, attacker=dataclasses.replace(attacker, commands=row, modifiers=mods))
-        options.append(RowOption(row, extra, mods, worth(fought)))
+        fights.append((row, extra, mods,
+                       dataclasses.replace(battle, attacker=dataclasses.replace(attacker, commands=row, modifiers=mods))))
+    parts = [Cost(already, "advisor", "the battle itself", ("already",))] if already else []
+    for _, _, _, fought in fights:  # every battle weighed before the first is fought
+        parts += battle_costs(fought, many=True)
+    check_costs(parts, f"the row advisor's {len(fights)} battles", "fewer cards_first, fewer cards in hand or fewer "
+                "dice", "cards_first" if most else "hand")
+    options = []
+    with backstop.request():
+        for row, extra, mods, fought in fights:
+            backstop.check("cards_first", "the row advisor")
+            options.append(RowOption(row, extra, mods, worth(fought)))
     return sorted(options, key=lambda o: (-o.value, o.extra_cards, o.row))

@@ -22,8 +22,10 @@ MAX_HAND = 12
 """Most cards in hand the advisor takes (the hand holds nine, review arstechnica.co.uk)."""
 
 
-def parse_advisor(data: Any, battle: Battle) -> tuple[str, tuple[RowOption, ...]]:
+def parse_advisor(data: Any, battle: Battle, already: float = 0.0) -> tuple[str, tuple[RowOption, ...]]:
     """Read the ``advisor`` key and answer it for `battle`: (objective, options best first).
+
+    `already` is the work the battle's own report takes (seconds): the request is weighed as a whole.
 
     >>> from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
     >>> battle = parse_battle({"game": "aotg", "attacker": {"pool": {"basic": 2}, "units": [],
@@ -47,4 +49,10 @@ def parse_advisor(data: Any, battle: Battle) -> tuple[str, tuple[RowOption, ...]
     most = f.whole("cards_first", 2, minimum=0, maximum=MAX_EXTRA_CARDS)
     objective = f.choice("objective", OBJECTIVES, battle.attacker.objective)
     f.done()
-    return objective, tuple(row_options(battle, [str(c) for c in hand], objective=objective, most=most))
+    try:
+        options = row_options(battle, [str(c) for c in hand], objective=objective, most=most, already=already)
+    except ScenarioError as error:
+        if error.field in ("cards_first", "hand"):
+            raise ScenarioError(f"advisor.{error.field}", error.problem) from None
+        raise
+    return objective, tuple(options)

@@ -30,7 +30,7 @@ import numpy as np
 from explorer.games.assault_of_the_giants.rules.model import Side, Status
 from explorer.games.assault_of_the_giants.rules.outcome import casualty_table, points_for
 
-__all__ = ["Stakes", "stakes", "components", "value_tuple", "Lex", "INT64_SAFE"]
+__all__ = ["Stakes", "stakes", "components", "dealt_terms", "taken_terms", "value_tuple", "Lex", "INT64_SAFE"]
 
 INT64_SAFE = 1 << 62
 """Integers below this fit numpy's int64 with room for one addition; beyond, arrays hold Python ints."""
@@ -80,7 +80,8 @@ def components(stakes_: Stakes, hits: Any, blocks: Any, opp_hits: Any, opp_block
     """The value tuple of final totals, as three integer arrays (numpy broadcasting of the inputs).
 
     Returns an array of shape ``(3, *broadcast shape)``: objective, net Ordning Points, and
-    damage dealt - damage taken.
+    damage dealt - damage taken. Each is a term of the damage dealt plus a term of the damage
+    taken (`dealt_terms` + `taken_terms`), so an expectation needs only each damage's marginal.
 
     >>> s = Stakes("damage", earned=(0, 2, 2), conceded=(0, 3, 3), wiped=(0, 0, 1))
     >>> components(s, np.array([2]), np.array([0]), np.array([1]), np.array([1])).ravel().tolist()
@@ -88,11 +89,30 @@ def components(stakes_: Stakes, hits: Any, blocks: Any, opp_hits: Any, opp_block
     """
     dealt = np.maximum(0, np.asarray(hits) - np.asarray(opp_blocks))
     taken = np.maximum(0, np.asarray(opp_hits) - np.asarray(blocks))
+    dealt, taken = np.broadcast_arrays(dealt, taken)
+    return dealt_terms(stakes_, dealt) + taken_terms(stakes_, taken)  # type: ignore[no-any-return]
+
+
+def dealt_terms(stakes_: Stakes, dealt: Any) -> np.ndarray:
+    """The part of the value tuple that depends on the damage dealt, shape ``(3, *dealt.shape)``.
+
+    >>> s = Stakes("net-ordning-points", earned=(0, 2), conceded=(0, 3), wiped=(0, 1))
+    >>> dealt_terms(s, np.array(1)).tolist(), taken_terms(s, np.array(1)).tolist()
+    ([2, 2, 1], [-3, -3, -1])
+    """
+    dealt = np.asarray(dealt)
     won = np.asarray(stakes_.earned, dtype=np.int64)[dealt]
-    net = won - np.asarray(stakes_.conceded, dtype=np.int64)[taken]
-    objective = {"ordning-points": won, "net-ordning-points": net, "damage": dealt,
+    objective = {"ordning-points": won, "net-ordning-points": won, "damage": dealt,
                  "wipe-out": np.asarray(stakes_.wiped, dtype=np.int64)[dealt]}[stakes_.objective]
-    return np.stack(np.broadcast_arrays(objective, net, dealt - taken))
+    return np.stack([objective.astype(np.int64), won, dealt.astype(np.int64)])
+
+
+def taken_terms(stakes_: Stakes, taken: Any) -> np.ndarray:
+    """The part of the value tuple that depends on the damage taken, shape ``(3, *taken.shape)``."""
+    taken = np.asarray(taken)
+    lost = -np.asarray(stakes_.conceded, dtype=np.int64)[taken]
+    objective = lost if stakes_.objective == "net-ordning-points" else np.zeros_like(lost)
+    return np.stack([objective, lost, -taken.astype(np.int64)])
 
 
 def value_tuple(stakes_: Stakes, dealt: int, taken: int) -> tuple[int, int, int]:

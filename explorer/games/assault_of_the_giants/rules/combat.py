@@ -12,7 +12,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from explorer.core.dist import Dist
-from explorer.core.engine import MAX_WORK, NO_REROLLS, Conversion, CountPolicy, Pass, by_worth, roll_cost, roll_counts
+from explorer.core.engine import (
+    MAX_WORK,
+    NO_REROLLS,
+    Conversion,
+    CountPolicy,
+    Pass,
+    by_worth,
+    roll_cost,
+    roll_counts,
+    roll_weight,
+)
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.model import (
@@ -22,7 +32,7 @@ from explorer.games.assault_of_the_giants.rules.model import (
     Symbols,
 )
 
-__all__ = ["modifiers_from_commands", "side_totals", "side_cost", "check_battle_cost", "convert", "reroll_choice",
+__all__ = ["modifiers_from_commands", "side_totals", "side_cost", "side_weight", "check_battle_cost", "convert", "reroll_choice",
            "split_rerolls", "kind_order", "POLICIES", "SYMBOLS", "conversions_of"]
 
 Control = tuple[int, int, int]
@@ -230,6 +240,16 @@ def side_cost(side: Side) -> int:
         ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
     """
     return roll_cost(**_engine_request(played(side)))
+
+
+def side_weight(side: Side) -> int:
+    """`side_cost`, a small pool weighed too (`explorer.core.engine.roll_weight`): for a budget of many
+    battles together (a sweep, the row advisor), where small rolls add up.
+
+    Raises:
+        ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
+    """
+    return roll_weight(**_engine_request(played(side)))
 
 
 def check_battle_cost(attacker: Side, defender: Side) -> None:

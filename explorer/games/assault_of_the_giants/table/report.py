@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.games.assault_of_the_giants.battle.battle import resolve_battle
 from explorer.games.assault_of_the_giants.battle.report import BattleReport
 from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
+from explorer.games.assault_of_the_giants.best.costs import check_report
 from explorer.games.assault_of_the_giants.rules.data import NPC_RACES_BY_PLAYERS
 from explorer.games.assault_of_the_giants.table.legality import (
     Answer,
@@ -251,7 +252,10 @@ def resolve_table(data: Mapping[str, Any]) -> TableReport:
     answers = answer_table(parse_table(top.raw("table")))
     if "attacker" in data or "defender" in data:
         battle = parse_battle({k: v for k, v in data.items() if k != "table"})
-        return TableReport(answers, BattleReport(resolve_battle(battle)), str(data.get("title", "")), battle.notes)
+        check_report(battle)
+        report = BattleReport(resolve_battle(battle))
+        report.best_play()  # worked out now (cached): the outputs never stop on a refusal
+        return TableReport(answers, report, str(data.get("title", "")), battle.notes)
     title, notes = top.meta()
     top.done()
     return TableReport(answers, None, title, notes)
