@@ -1,25 +1,24 @@
-"""Small input groups of the Arcadia Quest panel: a card's number boxes with their sources, and abilities.
+"""Small input groups of the Arcadia Quest panel: values with their sources, and abilities.
 
-`ValueBoxes` is a row of strict number boxes (`explorer.panels.common.number_box.NumberText`),
-each remembering where its value came from (a fan-collected preset, the loaded scenario, or the
-user), shown as badges under the row. `AbilityPicker` is one tick box per named ability of
-`explorer.games.arcadia_quest.data.ABILITIES`, each with its citation.
+`ValueBoxes` tracks where each value of an editor came from (a fan-collected preset, the loaded
+scenario, or the user) and shows it as badges under its row. `AbilityPicker` is one tick box per
+named ability of `explorer.games.arcadia_quest.data.ABILITIES`, each with its citation; an editor
+offers those its kind of fighter has (`offered_by`), and shows another only while it is ticked.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from explorer.games.arcadia_quest import ABILITIES
 from explorer.panels.common.display import badge
-from explorer.panels.common.number_box import NumberText
 
-__all__ = ["ABILITY_LABELS", "FROM_SCENARIO", "YOURS", "AbilityPicker", "Box", "ValueBoxes", "short_citation", "source_line"]
+__all__ = ["ABILITY_LABELS", "EVERY_ABILITY", "FROM_SCENARIO", "YOURS", "AbilityPicker", "ValueBoxes",
+           "offered_by", "short_citation", "source_line"]
 
 YOURS = "your value"
 """The source of a value typed in the panel."""
@@ -34,17 +33,6 @@ ABILITY_LABELS: dict[str, str] = {
     "daze-on-wound": "a Wound it deals Dazes the target",
 }
 """Each ability in plain words (the scenario names it by its key)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """One number box: its scenario key, its label, its short name in the source line, its tooltip."""
-
-    key: str
-    label: str
-    short: str
-    tip: str
-    width: str = "118px"
 
 
 def source_line(sources: Mapping[str, str], shorts: Mapping[str, str]) -> str:
@@ -63,40 +51,29 @@ def source_line(sources: Mapping[str, str], shorts: Mapping[str, str]) -> str:
 
 
 class ValueBoxes:
-    """A row of number boxes (and choices), each with the source of its value.
+    """Inputs (number boxes, drop-downs, tick boxes), each with the source of its value.
 
     Args:
-        boxes: the number boxes, in display order.
-        css: prefix of each box's CSS class (``{css}-{key}``, e.g. ``aq-hero-defence``).
+        inputs: each input by its key, with its short name in the source line, in the order the
+            source line names them.
         changed: called after every edit by the user (not after `set`).
-        choices: other inputs of the row (drop-downs, tick boxes) by scenario key, with their short
-            names: their sources are tracked the same way.
 
-    >>> row = ValueBoxes([Box("life", "Life", "Life", "a whole number")], "aq-hero", lambda: None)
+    >>> from explorer.panels.common.number_box import NumberText
+    >>> row = ValueBoxes({"life": (NumberText(0), "Life")}, lambda: None)
     >>> row.set({"life": 4}, "fan data"); row["life"].value = 5; row.values(), row.sources
     ({'life': 5}, {'life': 'your value'})
     """
 
-    def __init__(self, boxes: Sequence[Box], css: str, changed: Callable[[], None],
-                 choices: Mapping[str, tuple[widgets.ValueWidget, str]] | None = None) -> None:
+    def __init__(self, inputs: Mapping[str, tuple[widgets.ValueWidget, str]], changed: Callable[[], None]) -> None:
         self._changed = changed
         self._quiet = False
-        self.shorts = {box.key: box.short for box in boxes}
-        self.boxes: dict[str, widgets.ValueWidget] = {}
-        for box in boxes:
-            text = NumberText(0, description=box.label, tooltip=box.tip, style={"description_width": "initial"},
-                              layout=widgets.Layout(width=box.width))
-            text.add_class(f"{css}-{box.key.replace('_', '-')}")
-            self.boxes[box.key] = text
-        for key, (choice, short) in (choices or {}).items():
-            choice.add_class(f"{css}-{key.replace('_', '-')}")
-            self.boxes[key], self.shorts[key] = choice, short
-        for key, widget in self.boxes.items():
-            widget.observe(lambda _c, key=key: self._edited(key), "value")
+        self.boxes: dict[str, widgets.ValueWidget] = {key: box for key, (box, _short) in inputs.items()}
+        self.shorts = {key: short for key, (_box, short) in inputs.items()}
+        for key, box in self.boxes.items():
+            box.observe(lambda _c, key=key: self._edited(key), "value")
         self.sources: dict[str, str] = {key: "" for key in self.boxes}
         self.provenance = widgets.HTML()
         self.provenance.layout.margin = "-4px 0 2px 4px"
-        self.row = widgets.HBox(list(self.boxes.values()))
 
     def __getitem__(self, key: str) -> widgets.ValueWidget:
         return self.boxes[key]
@@ -136,27 +113,43 @@ def short_citation(source: str) -> str:
     return "— " + source.split(" (")[0].split(";")[0]
 
 
+EVERY_ABILITY: dict[str, str] = {name: short_citation(ability.source) for name, ability in ABILITIES.items()}
+"""Every ability, each cited by its source's first words (what a hero is offered: a custom one may have any)."""
+
+
+def offered_by(presets: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """The abilities some preset has, in `ABILITIES` order, each cited by the presets that have it.
+
+    >>> offered_by({"Minotaur": ("extra-hit-per-crit",), "Orc": ()})
+    {'extra-hit-per-crit': '— Minotaur'}
+    """
+    holders = {name: [who for who, has in presets.items() if name in tuple(has)] for name in ABILITIES}
+    return {name: "— " + ", ".join(who) for name, who in holders.items() if who}
+
+
 class AbilityPicker:
-    """One tick box per ability, each citing where it comes from.
+    """One tick box per ability, each citing who has it; those not offered show only while ticked.
 
     Args:
         css: CSS class of the picker (its boxes get ``{css}-{ability}``).
         changed: called after every tick by the user (not after `set`).
-        cited: True: who has it beside each box, the whole citation in its tooltip; False: the
-            citation in the tooltip only (a compact row).
+        offered: the abilities to offer, each with who has it in a few words (`EVERY_ABILITY`,
+            `offered_by`). The others are hidden unless ticked (a loaded scenario may give any
+            ability to anyone): shown then, so that they can be unticked.
 
-    >>> picker = AbilityPicker("aq-hero-abilities", lambda: None)
-    >>> picker.set(("extra-die-while-wounded",)); picker.value
-    ('extra-die-while-wounded',)
+    >>> picker = AbilityPicker("aq-monster-abilities", lambda: None, {"daze-on-wound": "— Hammer Beastman"})
+    >>> picker.set(("ignore-defence",)); picker.value, picker.shown
+    (('ignore-defence',), ('ignore-defence', 'daze-on-wound'))
     """
 
-    def __init__(self, css: str, changed: Callable[[], None], cited: bool = True) -> None:
+    def __init__(self, css: str, changed: Callable[[], None], offered: Mapping[str, str]) -> None:
         self._changed = changed
         self._quiet = False
         self.edited = False
         """True once the user ticked or unticked a box (the panel then stops following presets)."""
+        self.offered = dict(offered)
         self.boxes: dict[str, widgets.Checkbox] = {}
-        rows: list[widgets.Widget] = []
+        self._rows: dict[str, widgets.HBox] = {}
         for name, ability in ABILITIES.items():
             tip = f"{name}: {ability.effect}. Source: {ability.source}"
             box = widgets.Checkbox(False, description=ABILITY_LABELS[name], indent=False, tooltip=tip,
@@ -164,19 +157,23 @@ class AbilityPicker:
             box.add_class(f"{css}-{name}")
             box.observe(lambda _c: self._ticked(), "value")
             self.boxes[name] = box
-            if cited:
-                cite = widgets.HTML(f'<span style="font-size:80%;color:#5d6d7e" title="{html.escape(tip)}">'
-                                    f"{html.escape(short_citation(ability.source))}</span>")
-                rows.append(widgets.HBox([box, cite], layout=widgets.Layout(align_items="center")))
-            else:
-                rows.append(box)
-        self.widget = widgets.VBox(rows) if cited else widgets.HBox(rows)
+            cite = self.offered.get(name) or EVERY_ABILITY[name]
+            cited = widgets.HTML(f'<span style="font-size:80%;color:#5d6d7e" title="{html.escape(tip)}">'
+                                 f"{html.escape(cite)}</span>")
+            self._rows[name] = widgets.HBox([box, cited], layout=widgets.Layout(align_items="center"))
+        self._show()
+        self.widget = widgets.VBox(list(self._rows.values()))
         self.widget.add_class(css)
 
     @property
     def value(self) -> tuple[str, ...]:
         """The abilities ticked, in `ABILITIES` order."""
         return tuple(name for name, box in self.boxes.items() if box.value)
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The abilities whose box is shown, in `ABILITIES` order."""
+        return tuple(name for name, row in self._rows.items() if row.layout.display != "none")
 
     def set(self, names: Sequence[str], edited: bool = False) -> None:
         """Tick exactly `names` (no `changed` call); `edited` says whether they are now the user's."""
@@ -187,6 +184,11 @@ class AbilityPicker:
         finally:
             self._quiet = False
         self.edited = edited
+        self._show()
+
+    def _show(self) -> None:
+        for name, row in self._rows.items():
+            row.layout.display = None if name in self.offered or self.boxes[name].value else "none"
 
     def _ticked(self) -> None:
         if self._quiet:

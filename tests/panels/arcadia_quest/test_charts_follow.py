@@ -125,10 +125,10 @@ def test_guard_note_says_who_guards(panel):
 
 def test_custom_hero_card_and_monster(panel):
     panel.hero.preset.value = ""
-    panel.hero.name.value = "Bob"
+    panel.hero.name_box.value = "Bob"
     panel.card.preset.value = ""
     panel.target.preset.value = ""
-    panel.target.name.value = "Slime"
+    panel.target.name_box.value = "Slime"
     scenario = panel.scenario()
     assert scenario["hero"]["name"] == "Bob" and "preset" not in scenario["hero"]
     assert "card" not in scenario["attack"] and scenario["target"]["name"] == "Slime"
