@@ -11,11 +11,11 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from explorer.charts.kit import HEIGHT, escape_text, figure, style
-from explorer.games.assault_of_the_giants import Alternative, RowOption
+from explorer.games.assault_of_the_giants import Alternative, Objective, RowOption
 
 __all__ = ["OBJECTIVE_LABELS", "row_label", "row_advice_figure", "reroll_advice_figure"]
 
-OBJECTIVE_LABELS = {
+OBJECTIVE_LABELS: dict[Objective, str] = {
     "ordning-points": "expected Ordning Points earned",
     "net-ordning-points": "expected Ordning Points, earned minus conceded",
     "damage": "expected damage dealt",
@@ -39,11 +39,11 @@ def row_label(option: RowOption) -> str:
     return " → ".join(escape_text(c) for c in option.played)
 
 
-def _fmt(value: float, objective: str) -> str:
+def _fmt(value: float, objective: Objective) -> str:
     return f"{value:.1%}" if objective == "wipe-out" else f"{value:.3f}"
 
 
-def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure:
+def row_advice_figure(options: Sequence[RowOption], objective: Objective) -> go.Figure:
     """One bar per row the attacker can reach, best first, coloured by cards played before Attack.
 
     >>> from fractions import Fraction
@@ -74,7 +74,7 @@ def row_advice_figure(options: Sequence[RowOption], objective: str) -> go.Figure
     return figure([trace], layout)
 
 
-def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], objective: str) -> go.Figure:
+def reroll_advice_figure(options: Sequence[Alternative], dice: Sequence[str], objective: Objective) -> go.Figure:
     """One bar per choice of dice to reroll, best first (the best one darker).
 
     >>> from fractions import Fraction

@@ -19,7 +19,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from explorer.charts.kit import escape_text, exact_values, figure, hover_lines, percent, style
+from explorer.charts.kit import View, escape_text, exact_values, figure, hover_lines, percent, style
 from explorer.games.arcadia_quest import EncounterResult
 
 __all__ = [
@@ -78,7 +78,7 @@ def _marks(layout: dict[str, Any], top: int, mean: Fraction, lines: list[tuple[f
         _marker(layout, x, text, color, row, right=x > top / 2)
 
 
-def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.Figure:
+def monster_wounds_figure(result: EncounterResult, view: View = "exactly") -> go.Figure:
     """Wounds the hero's attack deals to the target, coloured by what they do, Life left and Overkill marked.
 
     Args:
@@ -104,7 +104,7 @@ def monster_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.
     kinds = ["overkilled" if target.overkilled_by(x) else "killed" if x >= target.life_left else "survives" for x in xs]
     what = {"overkilled": "overkilled, no Payback", "killed": "killed, still pays back" if enc.pays_back(target.life_left)
             else "killed", "survives": "survives"}
-    by_view: dict[str, dict[int | None, str]] = {
+    by_view: dict[View, dict[int | None, str]] = {
         "exactly": {x: f"{name} {what[k]}" for x, k in zip(xs, kinds)},
         "at least": {target.life_left: "= P(killed)", target.overkill: "= P(overkilled)"},
         "at most": {target.life_left - 1: "= P(it survives)"}}
@@ -156,7 +156,7 @@ def kill_figure(result: EncounterResult) -> go.Figure:
     return figure([trace], layout)
 
 
-def hero_wounds_figure(result: EncounterResult, view: str = "exactly") -> go.Figure:
+def hero_wounds_figure(result: EncounterResult, view: View = "exactly") -> go.Figure:
     """Wounds the hero takes from the Payback and the Guard attacks, his Life left marked (killed there)."""
     enc = result.encounter
     hero = enc.hero
@@ -203,7 +203,7 @@ def outcomes_figure(result: EncounterResult) -> go.Figure:
     return figure([trace], layout)
 
 
-def encounter_figures(result: EncounterResult, view: str = "exactly") -> dict[str, go.Figure]:
+def encounter_figures(result: EncounterResult, view: View = "exactly") -> dict[str, go.Figure]:
     """The four charts of one encounter (`ENCOUNTER_CHARTS`); `view` applies to the two wound charts.
 
     >>> from explorer.games.arcadia_quest import parse_encounter, resolve_encounter

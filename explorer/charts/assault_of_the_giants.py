@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import plotly.graph_objects as go
 
-from explorer.charts.kit import HEIGHT, PERCENT_TICKS, escape_text, figure, percent, sides_figure, style
+from explorer.charts.kit import HEIGHT, PERCENT_TICKS, View, escape_text, figure, percent, sides_figure, style
 from explorer.games.assault_of_the_giants import BattleResult, Status
 
 __all__ = ["STATUS_COLORS", "casualties_figure", "battle_figures"]
@@ -74,7 +74,7 @@ def casualties_figure(result: BattleResult) -> go.Figure:
     return figure(traces, layout)
 
 
-def battle_figures(result: BattleResult, view: str = "exactly") -> dict[str, go.Figure]:
+def battle_figures(result: BattleResult, view: View = "exactly") -> dict[str, go.Figure]:
     """The four charts of one battle.
 
     Args:

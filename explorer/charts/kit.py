@@ -28,25 +28,27 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, get_args
 
 import plotly.graph_objects as go
 
 from explorer.core.dist import Dist
 
 __all__ = [
-    "VIEWS", "SIDE_COLORS", "HEIGHT", "PERCENT_TICKS", "view_values", "distribution_figure", "sides_figure",
+    "VIEWS", "View", "SIDE_COLORS", "HEIGHT", "PERCENT_TICKS", "view_values", "distribution_figure", "sides_figure",
     "compare_figure", "sweep_heatmap", "symbols_figure", "escape_text", "exact_values", "figure",
     "hover_lines", "percent", "style",
 ]
 
-VIEWS = ("exactly", "at least", "at most")
+View = Literal["exactly", "at least", "at most"]
 """How a distribution is shown: P(X = k), P(X >= k) or P(X <= k)."""
+VIEWS: tuple[View, ...] = get_args(View)
+"""The values of `View`; `exact_values`, which every view goes through, refuses any other."""
 
 SIDE_COLORS: Mapping[str, str] = {"attacker": "#c0392b", "defender": "#2e6da4"}
 """One colour per side, the same in every chart."""
 
-_SYMBOL = {"exactly": "=", "at least": "≥", "at most": "≤"}
+_SYMBOL: dict[View, str] = {"exactly": "=", "at least": "≥", "at most": "≤"}
 _NEUTRAL = "#555555"
 _PINNED = "rgba(120, 120, 120, 0.30)"
 HEIGHT = 320
@@ -81,7 +83,7 @@ def escape_text(value: object) -> str:
 
 
 # ----------------------------------------------------------------------------- helpers
-def exact_values(dist: Dist[int], view: str) -> tuple[list[int], list[Fraction]]:
+def exact_values(dist: Dist[int], view: View) -> tuple[list[int], list[Fraction]]:
     """The outcomes (gaps filled in while the axis stays short, `GAP_FILL`) with their exact
     probabilities in `view`; one pass over the sorted outcomes, whatever their size.
 
@@ -116,7 +118,7 @@ def _cell_text(p: Fraction) -> str:
     return "" if not p else "<0.1%" if p < Fraction(1, 1000) else f"{float(p):.1%}"
 
 
-def hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction]) -> list[list[str]]:
+def hover_lines(label: str, view: View, xs: Sequence[int], ps: Sequence[Fraction]) -> list[list[str]]:
     """customdata rows: [hover line, exact fraction]; the fraction is shown for "exactly" only."""
     rows = []
     for x, p in zip(xs, ps):
@@ -125,7 +127,7 @@ def hover_lines(label: str, view: str, xs: Sequence[int], ps: Sequence[Fraction]
     return rows
 
 
-def _bar(dist: Dist[int], view: str, label: str, name: str, color: str, **extra: Any) -> dict[str, Any]:
+def _bar(dist: Dist[int], view: View, label: str, name: str, color: str, **extra: Any) -> dict[str, Any]:
     """A bar trace of `dist`; `label` and `name` are escaped here (the caller passes them as typed)."""
     xs, ps = exact_values(dist, view)
     name = escape_text(name)
@@ -203,7 +205,7 @@ def _mark_mean(layout: dict[str, Any], mean: Fraction, color: str, label: str = 
 
 
 # ----------------------------------------------------------------------------- public
-def view_values(dist: Dist[int], view: str) -> tuple[list[int], list[float]]:
+def view_values(dist: Dist[int], view: View) -> tuple[list[int], list[float]]:
     """Outcomes from min to max (missing ones filled in) with P(X = k), P(X >= k) or P(X <= k).
 
     Args:
@@ -225,7 +227,7 @@ def view_values(dist: Dist[int], view: str) -> tuple[list[int], list[float]]:
     return xs, [float(p) for p in ps]
 
 
-def distribution_figure(dist: Dist[int], *, title: str, x_title: str, view: str = "exactly",
+def distribution_figure(dist: Dist[int], *, title: str, x_title: str, view: View = "exactly",
                         name: str = "", color: str | None = None) -> go.Figure:
     """Bars of one distribution with its mean marked.
 
@@ -253,7 +255,7 @@ def distribution_figure(dist: Dist[int], *, title: str, x_title: str, view: str 
 
 
 def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: str, x_title: str,
-                 view: str = "exactly") -> go.Figure:
+                 view: View = "exactly") -> go.Figure:
     """Grouped bars of the same quantity for both sides, each side's mean marked.
 
     Args:
@@ -279,7 +281,7 @@ def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: s
 
 
 def compare_figure(dist_a: Dist[int], dist_b: Dist[int], *, labels: tuple[str, str] = ("A (pinned)", "B (current)"),
-                   title: str, x_title: str, view: str = "exactly") -> go.Figure:
+                   title: str, x_title: str, view: View = "exactly") -> go.Figure:
     """Two scenarios overlaid: A as wide outlined bars, B as narrower solid bars; both means marked.
 
     Args:

@@ -15,11 +15,13 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from explorer.core.errors import ScenarioError
 
-__all__ = ["MAX_TEXT", "Fields", "check_text", "check_whole", "describe", "join_path", "near_miss"]
+__all__ = ["MAX_TEXT", "Fields", "check_option", "check_text", "check_whole", "describe", "join_path", "near_miss"]
+
+T = TypeVar("T")
 
 MAX_TEXT = 1000
 """Longest text value, in characters (a name, a note line, a title), wherever it comes from."""
@@ -195,13 +197,13 @@ class Fields:
             raise ScenarioError(self.at(key), f"must be a non-empty text, got {describe(value)}")
         return check_text(value, self.at(key))
 
-    def choice(self, key: str, choices: Sequence[Any], default: Any = _MISSING) -> str:
-        """One of `choices`."""
-        value = self.raw(key, default)
-        if not any(_same(value, c) for c in choices):
-            allowed = ", ".join(json.dumps(c) for c in choices)
-            raise ScenarioError(self.at(key), f"must be one of {allowed}, got {describe(value)}")
-        return str(value)
+    def choice(self, key: str, choices: Sequence[T], default: Any = _MISSING) -> T:
+        """One of `choices`, typed as they are (`check_option`): a ``Literal`` option set gives its ``Literal``.
+
+        >>> Fields({"kind": "spell"}, "cards[0]").choice("kind", ("spell", "resource"))
+        'spell'
+        """
+        return check_option(self.raw(key, default), choices, self.at(key))
 
     def string(self, key: str, default: Any = _MISSING) -> str:
         """Any text, empty allowed (a title, say)."""
@@ -264,6 +266,29 @@ class Fields:
                 if len(known) > _LISTED:
                     known = known[:known.rfind(", ", 0, _LISTED)] + ", ..."
                 raise ScenarioError(self.at(str(key)), f"unknown key (allowed here: {known})")
+
+
+def check_option(value: object, allowed: Sequence[T], path: str) -> T:
+    """`value`, if it is one of `allowed` (of the same kind: true is not 1, 1.0 is not 1), as that option.
+
+    The one check of an option set: each game keeps its options as a ``Literal`` type and its tuple
+    of values (``typing.get_args`` of it), and its reader checks each option here, once, so that the
+    rest of the game is typed with the ``Literal``.
+
+    >>> check_option("ranged", ("melee", "ranged"), "attack.kind")
+    'ranged'
+    >>> check_option("magic", ("melee", "ranged"), "attack.kind")
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: attack.kind: must be one of "melee", "ranged", got 'magic'
+
+    Raises:
+        ScenarioError: naming `path`, the values allowed and the value given.
+    """
+    for option in allowed:
+        if _same(value, option):
+            return option
+    shown = ", ".join(json.dumps(option) for option in allowed)
+    raise ScenarioError(path, f"must be one of {shown}, got {describe(value)}")
 
 
 def check_whole(value: Any, path: str, *, minimum: int = 0, maximum: int | None = None) -> int:

@@ -71,7 +71,7 @@ report prints them):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.board import Board, Declaration, PlayerState
@@ -81,8 +81,13 @@ from explorer.games.agot_lcg.challenge.model import (
     KEYWORDS,
     VICTORY_POWER,
     Challenge,
+    ChallengeType,
     Character,
+    Keyword,
+    Player,
+    PlayerKey,
     Power,
+    ResolutionKeyword,
     Side,
 )
 from explorer.games.agot_lcg.challenge.report import ChallengeReport
@@ -117,7 +122,7 @@ from explorer.games.agot_lcg.round.plan import best_plan, check_plan_size
 from explorer.games.agot_lcg.round.report import RoundReport, plan_round
 from explorer.games.agot_lcg.round.scenario import parse_round
 from explorer.games.agot_lcg.round.trace import round_trace
-from explorer.games.agot_lcg.timing.explain import Ability, Trigger, explain
+from explorer.games.agot_lcg.timing.explain import Ability, AbilityKind, Trigger, explain
 from explorer.games.agot_lcg.timing.report import TimingReport
 from explorer.games.agot_lcg.timing.scenario import parse_timing
 from explorer.games.agot_lcg.timing.steps import (
@@ -128,10 +133,11 @@ from explorer.games.agot_lcg.timing.steps import (
     order_interrupts,
     usable_interrupts,
 )
-from explorer.scenario.fields import describe
+from explorer.scenario.fields import check_option, describe
 
 __all__ = [
-    "Ability", "Board", "CHALLENGE_TYPES", "Challenge", "ChallengeOutcome", "ChallengeReport",
+    "Ability", "AbilityKind", "Board", "CHALLENGE_TYPES", "Challenge", "ChallengeOutcome", "ChallengeReport",
+    "ChallengeType", "Keyword", "Player", "PlayerKey", "Question", "ResolutionKeyword",
     "ChallengeResult", "Character", "ClaimEffect", "Declaration", "FRAMEWORK_STEPS", "FrameworkStep",
     "GameEnd", "Interrupt", "KEYWORDS", "OddsQuestion", "OddsReport", "PlayerState", "Power", "QUESTIONS",
     "RoundReport", "RoundResult", "SECTIONS", "ScenarioError", "Side", "TRIGGER_SEQUENCE", "TimingReport",
@@ -144,21 +150,20 @@ __all__ = [
     "usable_interrupts", "victory", "winner_grid",
 ]
 
-QUESTIONS = ("challenge", "round", "odds", "timing")
-"""The questions an A Game of Thrones scenario may ask."""
+Question = Literal["challenge", "round", "odds", "timing"]
+"""The questions an A Game of Thrones scenario may ask (scenario key ``question``)."""
+QUESTIONS: tuple[Question, ...] = get_args(Question)
+"""The values of `Question`."""
 
 
-def question_of(data: Any) -> str:
+def question_of(data: Any) -> Question:
     """The question a scenario asks: its ``question`` key, else inferred from the keys present.
 
     >>> question_of({"players": {}}), question_of({"trigger": "x"}), question_of({"draw": {}})
     ('round', 'timing', 'odds')
     """
     if isinstance(data, Mapping) and "question" in data:
-        if data["question"] not in QUESTIONS:
-            allowed = ", ".join(f'"{q}"' for q in QUESTIONS)
-            raise ScenarioError("question", f"must be one of {allowed}, got {describe(data['question'])}")
-        return str(data["question"])
+        return check_option(data["question"], QUESTIONS, "question")
     if not isinstance(data, Mapping):
         return "challenge"
     if "players" in data:

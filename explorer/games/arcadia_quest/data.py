@@ -18,16 +18,30 @@ Daze and flanking (INF-RB Reroll Pool / Daze / Flanking section, FAQ v1.0).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
+from explorer.games.arcadia_quest.attack.model import AttackKind
 from explorer.scenario.sourced import Sourced
 
 __all__ = [
-    "ABILITIES", "ATTACK_CARDS", "CARD_GROUPS", "HEROES", "MONSTERS", "Ability", "CardStats", "HeroStats",
-    "MonsterStats",
+    "ABILITIES", "ABILITY_NAMES", "ATTACK_CARDS", "CARD_GROUPS", "HEROES", "MONSTERS", "Ability", "AbilityName",
+    "CardGroup", "CardStats", "HeroStats", "MonsterStats",
 ]
 
-CARD_GROUPS = ("sword", "bow", "magic", "lance", "other")
-"""Attack card groups some abilities depend on (AQ-RB p.14 card anatomy: "Type and Group")."""
+CardGroup = Literal["sword", "bow", "magic", "lance", "other"]
+"""Attack card groups some abilities depend on (AQ-RB p.14 card anatomy: "Type and Group"; scenario key ``group``)."""
+CARD_GROUPS: tuple[CardGroup, ...] = get_args(CardGroup)
+"""The values of `CardGroup`."""
+
+AbilityName = Literal["extra-die-while-wounded", "extra-hit-per-crit", "ignore-defence", "extra-die-vs-flanked",
+                      "daze-on-wound"]
+"""The abilities modelled (scenario key ``abilities``), each described in `ABILITIES`."""
+ABILITY_NAMES: tuple[AbilityName, ...] = get_args(AbilityName)
+"""The values of `AbilityName`, in the order of `ABILITIES`.
+
+>>> ABILITY_NAMES == tuple(ABILITIES)
+True
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +54,7 @@ class Ability:
     """The cards that have it and where the text was read."""
 
 
-ABILITIES: dict[str, Ability] = {
+ABILITIES: dict[AbilityName, Ability] = {
     "extra-die-while-wounded": Ability(
         "+1 die in every roll of its owner (attack and defence) while the owner has at least one Wound",
         "Grom's Berserk, 'Roll +1 die in all rolls while wounded' (fan list EmeraldieMoon/arcadiaquest "
@@ -79,11 +93,12 @@ class HeroStats:
 
     defence: int
     life: int
-    abilities: tuple[tuple[str, str], ...] = ()
+    abilities: tuple[tuple[AbilityName, CardGroup | Literal[""]], ...] = ()
     note: str = ""
 
 
-def _hero(defence: int, life: int, abilities: tuple[tuple[str, str], ...] = (), note: str = "") -> Sourced[HeroStats]:
+def _hero(defence: int, life: int, abilities: tuple[tuple[AbilityName, CardGroup | Literal[""]], ...] = (),
+          note: str = "") -> Sourced[HeroStats]:
     return Sourced(HeroStats(defence, life, abilities, note), _HERO_SOURCE)
 
 
@@ -109,8 +124,8 @@ class CardStats:
     """A starter Attack card: dice, melee or ranged, group, Defense dice it adds, effects not modelled."""
 
     dice: int
-    kind: str
-    group: str
+    kind: AttackKind
+    group: CardGroup
     defence_bonus: int = 0
     note: str = ""
 
@@ -138,7 +153,7 @@ class MonsterStats:
     """A Monster card (AQ-RB printed p.21 anatomy); `overkill` None: no Overkill rating."""
 
     attack: int
-    kind: str
+    kind: AttackKind
     defence: int
     life: int
     overkill: int | None
@@ -146,7 +161,7 @@ class MonsterStats:
     movement: int
     villain: bool = False
     rerolls: int = 0
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[AbilityName, ...] = ()
     note: str = ""
 
 

@@ -139,6 +139,7 @@ from explorer.games.assault_of_the_giants.rules.data import (
     KNOWN_CARDS,
     MAX_DICE_PER_SIDE,
     UNIT_PRESETS,
+    RaceName,
 )
 from explorer.games.assault_of_the_giants.rules.model import (
     CARD_KINDS,
@@ -146,11 +147,16 @@ from explorer.games.assault_of_the_giants.rules.model import (
     OBJECTIVES,
     REROLL_POLICIES,
     BattleCard,
+    CardKind,
+    CasualtyOrder,
+    FixedPolicy,
+    Objective,
+    RerollPolicy,
     Symbols,
 )
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
 from explorer.games.assault_of_the_giants.table.legality import Answer, Recruit
-from explorer.games.assault_of_the_giants.table.phase import phase, phase_reason
+from explorer.games.assault_of_the_giants.table.phase import RegionKind, phase, phase_reason
 from explorer.games.assault_of_the_giants.table.report import QUESTIONS, TableAnswers, answer_table, setup_notes
 from explorer.games.assault_of_the_giants.table.rulings import TABLE_RULINGS, ruling
 from explorer.games.assault_of_the_giants.table.scenario import (
@@ -163,7 +169,8 @@ from explorer.games.assault_of_the_giants.table.scenario import (
 
 __all__ = [
     "ARMY_KEYS", "Alternative", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
-    "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CombatDie",
+    "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CardKind", "CasualtyOrder",
+    "CombatDie", "FixedPolicy", "Objective", "RaceName", "RegionKind", "RerollPolicy",
     "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",
     "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_DICE_PER_SIDE", "MAX_EXTRA_CARDS", "MAX_GIANTSLAYERS",
     "MAX_POOL", "MAX_REGIONS", "MAX_SECONDS", "MAX_STANDING", "Modifiers", "OBJECTIVES", "OUTCOMES",

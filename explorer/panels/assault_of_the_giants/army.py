@@ -28,6 +28,9 @@ from explorer.games.assault_of_the_giants import (
     OBJECTIVES,
     REROLL_POLICIES,
     UNIT_PRESETS,
+    CasualtyOrder,
+    Objective,
+    RerollPolicy,
     Unit,
 )
 from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow
@@ -172,9 +175,9 @@ class ArmyBuilder:
         self.units, self._undo = UnitList(rows, "", edited=True), None
         self._show()
 
-    def set_side(self, *, race: str, race_given: bool, giantslayers: bool, npc: bool, casualty_order: str,
-                 reroll_policy: str, units: list[Unit], player: str | None,
-                 objective: str = "ordning-points") -> None:
+    def set_side(self, *, race: str, race_given: bool, giantslayers: bool, npc: bool, casualty_order: CasualtyOrder,
+                 reroll_policy: RerollPolicy, units: list[Unit], player: str | None,
+                 objective: Objective = "ordning-points") -> None:
         """Set the whole side from a scenario, without the race and giantslayer rules above.
 
         The list of the other mode (giants / giantslayers) is kept aside as it was.

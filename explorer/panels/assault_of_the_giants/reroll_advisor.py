@@ -22,6 +22,7 @@ from explorer.core.errors import ExplorerError
 from explorer.games.assault_of_the_giants import (
     Alternative,
     Battle,
+    Objective,
     Side,
     Symbols,
     advise_conversion,
@@ -52,7 +53,7 @@ def face_label(face: Symbols) -> str:
     return " + ".join(parts) if parts else "blank"
 
 
-def alternatives_frame(options: Sequence[Alternative], dice: Sequence[str], objective: str) -> pd.DataFrame:
+def alternatives_frame(options: Sequence[Alternative], dice: Sequence[str], objective: Objective) -> pd.DataFrame:
     """The choices as a table: which dice, the value, and how far each is from the best.
 
     >>> from fractions import Fraction

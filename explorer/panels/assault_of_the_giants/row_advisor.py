@@ -21,6 +21,7 @@ from explorer.games.assault_of_the_giants import (
     COMMAND_CARDS,
     MAX_EXTRA_CARDS,
     OBJECTIVES,
+    Objective,
     RowOption,
     parse_battle,
     row_options,
@@ -32,7 +33,7 @@ from explorer.panels.common.host import PanelHost, Update
 __all__ = ["RowAdvisor", "advice_frame"]
 
 
-def advice_frame(options: list[RowOption], objective: str) -> pd.DataFrame:
+def advice_frame(options: list[RowOption], objective: Objective) -> pd.DataFrame:
     """The options as a table: cards played, what the row gives, the value and its gain over attacking now.
 
     >>> from fractions import Fraction

@@ -16,7 +16,7 @@ import copy
 import html
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -25,6 +25,7 @@ from explorer.games.assault_of_the_giants import (
     CASTE_ORDER,
     MAX_POOL,
     MAX_REGIONS,
+    RaceName,
     TableAnswers,
     answer_table,
     parse_table,
@@ -71,9 +72,10 @@ _ROUTES = {"table.players": "races", "table.npc": "races", "table.current": "rac
            "table.standings": "standings"}
 
 
-def _seat(entry: Any) -> tuple[str, int | None]:
+def _seat(entry: Any) -> tuple[RaceName, int | None]:
+    """A seat of a table `parse_table` has read: its race and Ordning Number (None: the default)."""
     if isinstance(entry, str):
-        return entry, None
+        return cast(RaceName, entry), None
     return entry["race"], entry.get("ordning_number")
 
 

@@ -409,6 +409,8 @@ def test_report_shows_rulings_sources_and_the_values_used() -> None:
     (encounter({"life": 3}), "hero.defence"),
     (encounter({"defence": 1, "life": 3, "wounds": 3}), "hero.wounds"),
     (encounter({"defence": 1, "life": 3, "abilities": ["flying"]}), "hero.abilities[0]"),
+    (encounter({"defence": 1, "life": 3, "abilities": [["flying"]]}), "hero.abilities[0]"),  # was a TypeError
+    (encounter(target=monster(abilities=[{}])), "target.abilities[0]"),
     (encounter(attack={"card": "Excalibur"}), "attack.card"),
     (encounter(attack={"dice": 3}), "attack.kind"),
     (encounter(attack={"dice": 3, "kind": "melee", "group": "axe"}), "attack.group"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from explorer.games.agot_lcg.challenge.model import RESOLUTION_KEYWORDS, Character
+from explorer.games.agot_lcg.challenge.model import RESOLUTION_KEYWORDS, ChallengeType, Character, ResolutionKeyword
 
 __all__ = ["Board", "Declaration", "Hand", "PlayerState"]
 
@@ -66,7 +66,7 @@ class PlayerState:
         """
         return sum(c.strength for _, c in self.in_play() if c.standing)
 
-    def eligible(self, kind: str) -> tuple[int, ...]:
+    def eligible(self, kind: ChallengeType) -> tuple[int, ...]:
         """Indices of characters that may attack or defend in a `kind` challenge: standing, in play,
         with the matching icon (Appendix I 4.2, 4.2.1)."""
         return tuple(i for i, c in self.in_play() if c.standing and kind in c.icons)
@@ -127,7 +127,7 @@ class Board:
     keys: tuple[str, str]
     players: tuple[PlayerState, PlayerState]
     first_player: str | None = None
-    keyword_order: tuple[str, ...] = RESOLUTION_KEYWORDS
+    keyword_order: tuple[ResolutionKeyword, ...] = RESOLUTION_KEYWORDS
 
     def player(self, key: str) -> PlayerState:
         """The state of the player `key`."""
@@ -169,7 +169,7 @@ class Declaration:
     """
 
     attacker: str
-    type: str
+    type: ChallengeType
     attackers: tuple[int, ...]
     defenders: tuple[int, ...] = ()
     claim: int = 0

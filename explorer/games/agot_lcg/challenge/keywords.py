@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.games.agot_lcg.challenge.model import KEYWORDS, Character
+from explorer.games.agot_lcg.challenge.model import KEYWORDS, Character, Keyword
 
 __all__ = [
     "KEYWORD_RULES", "KeywordRule", "intimidate_target", "keyword_count", "not_acting_lines",
@@ -74,7 +74,7 @@ KEYWORD_RULES: dict[str, KeywordRule] = {rule.name: rule for rule in (
 assert tuple(sorted(KEYWORD_RULES)) == tuple(sorted(KEYWORDS))
 
 
-def keyword_count(characters: tuple[Character, ...], keyword: str) -> int:
+def keyword_count(characters: tuple[Character, ...], keyword: Keyword) -> int:
     """How many of `characters` have `keyword`.
 
     >>> keyword_count((Character("A", 1, ("pillage",)), Character("B", 2)), "pillage")

@@ -7,29 +7,43 @@ are named where their page was not seen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 __all__ = [
-    "CHALLENGE_TYPES", "KEYWORDS", "PLAYERS", "RESOLUTION_KEYWORDS", "VICTORY_POWER",
-    "Challenge", "Character", "Power", "Side",
+    "CHALLENGE_TYPES", "KEYWORDS", "PLAYERS", "PLAYER_KEYS", "RESOLUTION_KEYWORDS", "VICTORY_POWER",
+    "Challenge", "ChallengeType", "Character", "Keyword", "Player", "PlayerKey", "Power", "ResolutionKeyword", "Side",
 ]
 
-CHALLENGE_TYPES = ("military", "intrigue", "power")
-"""The three challenge types, each with its own claim result (Appendix I, 4.2.4)."""
+ChallengeType = Literal["military", "intrigue", "power"]
+"""The three challenge types, each with its own claim result (Appendix I, 4.2.4); also the challenge icons."""
+CHALLENGE_TYPES: tuple[ChallengeType, ...] = get_args(ChallengeType)
+"""The values of `ChallengeType` (scenario keys ``type`` and ``icons``)."""
 
-PLAYERS = ("attacker", "defender")
-"""The two players of a challenge, in the scenario's words."""
+Player = Literal["attacker", "defender"]
+"""The two players of a challenge, in the scenario's words (``first_player`` of a challenge scenario)."""
+PLAYERS: tuple[Player, Player] = get_args(Player)
+"""The values of `Player`."""
+
+PlayerKey = Literal["first", "second"]
+"""The players of a round (or of a timing ability), in player order: the first player is active first."""
+PLAYER_KEYS: tuple[PlayerKey, PlayerKey] = get_args(PlayerKey)
+"""The values of `PlayerKey` (scenario keys ``attacker`` and ``best_plan`` of a round, ``player`` of an ability)."""
 
 VICTORY_POWER = 15
 """Power (faction card plus cards) that wins the game (Rules Reference p.23, "Winning the Game")."""
 
-KEYWORDS = (
+Keyword = Literal[
     "ambush", "assault", "bestow", "insight", "intimidate", "limited", "no attachments",
     "pillage", "prized", "renown", "shadow", "stealth", "terminal",
-)
+]
 """Keywords of the Rules Reference glossary ("Keywords"); any other word in ``keywords`` is refused."""
+KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
+"""The values of `Keyword`, in alphabetical order."""
 
-RESOLUTION_KEYWORDS = ("insight", "intimidate", "pillage", "renown")
+ResolutionKeyword = Literal["insight", "intimidate", "pillage", "renown"]
 """Challenge resolution keywords (framework step 4.2.5), in the default processing order."""
+RESOLUTION_KEYWORDS: tuple[ResolutionKeyword, ...] = get_args(ResolutionKeyword)
+"""The values of `ResolutionKeyword` (scenario key ``keyword_order`` lists them in another order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +65,13 @@ class Character:
 
     name: str
     strength: int
-    keywords: tuple[str, ...] = ()
-    icons: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
+    icons: tuple[ChallengeType, ...] = ()
     standing: bool = True
     power: int = 0
     prized: int = 0
 
-    def has(self, keyword: str) -> bool:
+    def has(self, keyword: Keyword) -> bool:
         """True if the character has `keyword`."""
         return keyword in self.keywords
 
@@ -143,17 +157,17 @@ class Challenge:
     'power'
     """
 
-    type: str
+    type: ChallengeType
     claim: int
     attacker: Side
     defender: Side
-    first_player: str | None = None
+    first_player: Player | None = None
     stealth: tuple[tuple[str, str], ...] = ()
     kill: tuple[str, ...] | None = None
     intimidate: str | None = None
-    keyword_order: tuple[str, ...] = RESOLUTION_KEYWORDS
+    keyword_order: tuple[ResolutionKeyword, ...] = RESOLUTION_KEYWORDS
     x: int = 0
 
-    def side(self, player: str) -> Side:
+    def side(self, player: Player) -> Side:
         """The side of ``"attacker"`` or ``"defender"``."""
         return self.attacker if player == "attacker" else self.defender

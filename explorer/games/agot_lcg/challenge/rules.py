@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.board import Board, Declaration, PlayerState
 from explorer.games.agot_lcg.challenge.claims import ClaimEffect
-from explorer.games.agot_lcg.challenge.model import PLAYERS, Challenge, Character, Power, Side
+from explorer.games.agot_lcg.challenge.model import PLAYERS, Challenge, ChallengeType, Character, Player, Power, Side
 from explorer.games.agot_lcg.challenge.steps import (
     ChallengeOutcome,
     KeywordEffect,
@@ -78,7 +78,7 @@ def to_board(challenge: Challenge) -> tuple[Board, Declaration]:
     return board, decl
 
 
-def claim_result(challenge_type: str, claim: int, defender: Side) -> ClaimEffect:
+def claim_result(challenge_type: ChallengeType, claim: int, defender: Side) -> ClaimEffect:
     """The claim result against the losing defender (glossary "Claim"; 4.2.4).
 
     Power: up to `claim` power leaves the defender's faction card, never more than it has.
@@ -153,13 +153,13 @@ class ChallengeResult:
         """Power moved by a power claim."""
         return self.claim.power_moved if self.claim else 0
 
-    def after(self, player: str) -> Power:
+    def after(self, player: Player) -> Power:
         """Power of ``"attacker"`` or ``"defender"`` after the challenge; ``cards`` counts every card
         but the faction card."""
         state = self.outcome.after.player(player)
         return Power(state.faction, state.total - state.faction)
 
-    def before(self, player: str) -> Power:
+    def before(self, player: Player) -> Power:
         """Power before the challenge, in the same form as `after`."""
         return Power(self.challenge.side(player).power.faction,
                      self.challenge.side(player).total_power - self.challenge.side(player).power.faction)

@@ -27,7 +27,7 @@ Keys beyond the spec, all optional (files without them keep their meaning):
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.model import (
@@ -36,11 +36,15 @@ from explorer.games.agot_lcg.challenge.model import (
     PLAYERS,
     RESOLUTION_KEYWORDS,
     Challenge,
+    ChallengeType,
     Character,
+    Keyword,
+    Player,
     Power,
+    ResolutionKeyword,
     Side,
 )
-from explorer.scenario.fields import Fields, describe
+from explorer.scenario.fields import Fields, check_option, describe
 
 __all__ = [
     "MAX_CHARACTERS", "MAX_CLAIM", "MAX_DECK", "MAX_HAND", "MAX_POWER", "MAX_X", "parse_challenge",
@@ -83,7 +87,7 @@ def parse_x(top: Fields) -> int:
     return top.whole("x", 0, maximum=MAX_X)
 
 
-def parse_keywords(data: Any, path: str, x: int = 0) -> tuple[tuple[str, ...], int]:
+def parse_keywords(data: Any, path: str, x: int = 0) -> tuple[tuple[Keyword, ...], int]:
     """A character's keywords, lower case, and its prized value; unknown or repeated ones are refused.
 
     ``"Ambush (3)"`` is read as ``"ambush"``: the cost does not matter to a challenge.
@@ -94,7 +98,7 @@ def parse_keywords(data: Any, path: str, x: int = 0) -> tuple[tuple[str, ...], i
     """
     if isinstance(data, (str, bytes)) or not isinstance(data, list):
         raise ScenarioError(path, f"must be a list of keywords, got {describe(data)}")
-    seen: list[str] = []
+    seen: list[Keyword] = []
     prized = 0
     for i, word in enumerate(data):
         where = f"{path}[{i}]"
@@ -136,7 +140,7 @@ def parse_character(data: Any, path: str, x: int = 0, extra: tuple[str, ...] = (
     """
     f = Fields(data, path)
     keywords, prized = parse_keywords(f.raw("keywords", []), f.at("keywords"), x)
-    icons: tuple[str, ...] = ()
+    icons: tuple[ChallengeType, ...] = ()
     if "icons" in extra and f.has("icons"):
         icons = _icons(f)
     standing = f.flag("standing", True) if "standing" in extra else True
@@ -146,15 +150,12 @@ def parse_character(data: Any, path: str, x: int = 0, extra: tuple[str, ...] = (
     return character
 
 
-def _icons(f: Fields) -> tuple[str, ...]:
-    icons = f.items("icons")
-    for i, icon in enumerate(icons):
-        if icon not in CHALLENGE_TYPES:
-            allowed = ", ".join(f'"{t}"' for t in CHALLENGE_TYPES)
-            raise ScenarioError(f"{f.at('icons')}[{i}]", f"must be one of {allowed}, got {describe(icon)}")
+def _icons(f: Fields) -> tuple[ChallengeType, ...]:
+    listed = f.items("icons")
+    icons = tuple(check_option(icon, CHALLENGE_TYPES, f"{f.at('icons')}[{i}]") for i, icon in enumerate(listed))
     if len(set(icons)) != len(icons):
         raise ScenarioError(f.at("icons"), "lists an icon twice")
-    return tuple(icons)
+    return icons
 
 
 def characters(f: Fields, key: str, x: int, extra: tuple[str, ...] = (), default: Any = ...) -> tuple[Character, ...]:
@@ -193,13 +194,13 @@ def _extras(data: Any, path: str, defender: bool, x: int) -> dict[str, Any]:
     return extras
 
 
-def read_head(top: Fields, players: tuple[str, ...] = PLAYERS) -> tuple[str | None, int]:
+def read_head(top: Fields) -> tuple[Player | None, int]:
     """The keys every question shares: ``format``, ``title``, ``notes``, ``question``, ``first_player``, ``x``."""
     if top.has("format"):
         top.choice("format", (1,))
     top.meta()
     top.raw("question", None)
-    first = top.choice("first_player", players) if top.has("first_player") else None
+    first = top.choice("first_player", PLAYERS) if top.has("first_player") else None
     return first, parse_x(top)
 
 
@@ -211,7 +212,7 @@ def _names(f: Fields, key: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def keyword_order(f: Fields) -> tuple[str, ...]:
+def keyword_order(f: Fields) -> tuple[ResolutionKeyword, ...]:
     """``keyword_order``: the resolution keywords in the first player's order (4.2.5)."""
     if not f.has("keyword_order"):
         return RESOLUTION_KEYWORDS
@@ -219,7 +220,7 @@ def keyword_order(f: Fields) -> tuple[str, ...]:
     if sorted(order) != sorted(RESOLUTION_KEYWORDS):
         raise ScenarioError(f.at("keyword_order"), f"must list {', '.join(RESOLUTION_KEYWORDS)} once each, "
                                                    f"in any order, got {describe(list(order))}")
-    return order
+    return cast(tuple[ResolutionKeyword, ...], order)  # checked just above: each one once
 
 
 def stealth_pairs(f: Fields) -> tuple[tuple[str, str], ...]:

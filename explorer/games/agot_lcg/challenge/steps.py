@@ -20,7 +20,7 @@ from explorer.games.agot_lcg.challenge.keywords import (
     not_acting_lines,
     stealth_targets_allowed,
 )
-from explorer.games.agot_lcg.challenge.model import VICTORY_POWER
+from explorer.games.agot_lcg.challenge.model import VICTORY_POWER, ResolutionKeyword
 from explorer.games.agot_lcg.challenge.winning import GameEnd, challenge_winner, is_unopposed, victory
 
 __all__ = ["ChallengeOutcome", "KeywordEffect", "StepRecord", "apply_claim", "play_challenge", "side_strength"]
@@ -199,7 +199,7 @@ def _military_claim(board: Board, decl: Declaration) -> tuple[Board, ClaimEffect
         power_returned=returned, prized_gained=prized)
 
 
-def _keyword(board: Board, decl: Declaration, keyword: str, winner_key: str, margin: int
+def _keyword(board: Board, decl: Declaration, keyword: ResolutionKeyword, winner_key: str, margin: int
              ) -> tuple[Board, KeywordEffect] | None:
     """4.2.5: one keyword type, every instance of the winner's participating characters at once."""
     win, loser_key = board.player(winner_key), board.other(winner_key)

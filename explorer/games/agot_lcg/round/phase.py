@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from explorer.games.agot_lcg.challenge.board import Board, Declaration
+from explorer.games.agot_lcg.challenge.model import ChallengeType
 from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome, play_challenge
 from explorer.games.agot_lcg.challenge.winning import GameEnd, victory
 from explorer.games.agot_lcg.round.defence import DefenceChoice, Gain, best_defence, best_stealth
@@ -36,7 +37,7 @@ class PlannedChallenge:
     """
 
     attacker: str
-    type: str
+    type: ChallengeType
     attackers: tuple[int, ...]
     defenders: tuple[int, ...] | None = None
     stealth: tuple[tuple[int, int], ...] | None = None

@@ -15,7 +15,7 @@ from math import comb
 
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.board import Board, Declaration
-from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES
+from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES, ChallengeType
 from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome, play_challenge
 from explorer.games.agot_lcg.challenge.winning import GameEnd
 from explorer.games.agot_lcg.round.defence import DefenceChoice, best_defence, stealth_options
@@ -42,7 +42,7 @@ PLAN_TERMS = ("game", "power swing", "characters killed", "cards from hand", "ca
 class PlanChallenge:
     """One challenge of a plan: what was declared and how the best defence answered it."""
 
-    type: str
+    type: ChallengeType
     attackers: tuple[int, ...]
     stealth: tuple[tuple[int, int], ...]
     defence: DefenceChoice
@@ -65,7 +65,7 @@ class Plan:
     index: int
 
     @property
-    def order(self) -> tuple[str, ...]:
+    def order(self) -> tuple[ChallengeType, ...]:
         """The challenge types in the order made."""
         return tuple(c.type for c in self.challenges)
 
@@ -132,7 +132,7 @@ def count_plans(board: Board, player: str) -> int:
     targets = {t: sum(1 for i in opp.eligible(t) if not opp.characters[i].has("stealth")) for t in CHALLENGE_TYPES}
 
     @cache
-    def count(used: frozenset[int], types: tuple[str, ...]) -> int:
+    def count(used: frozenset[int], types: tuple[ChallengeType, ...]) -> int:
         total = 1
         for t in types:
             free = [i for i in eligible[t] if i not in used]
@@ -206,7 +206,7 @@ def best_plan(board: Board, player: str, field: str = "best_plan") -> PlanSearch
             state, end = result.after, result.game_end
         plans.append(Plan(prefix, _value(board, state, player, end, counts), result, state, end, len(plans)))
 
-    def walk(state: Board, types: tuple[str, ...], prefix: tuple[PlanChallenge, ...],
+    def walk(state: Board, types: tuple[ChallengeType, ...], prefix: tuple[PlanChallenge, ...],
              counts: tuple[int, int, int]) -> None:
         finish(state, prefix, counts, None)
         att = state.player(player)
@@ -229,7 +229,7 @@ def best_plan(board: Board, player: str, field: str = "best_plan") -> PlanSearch
 
     walk(board, CHALLENGE_TYPES, (), (0, 0, 0))
     ranked = sorted(plans, key=lambda p: (tuple(-v for v in p.value), len(p.challenges), p.index))
-    by_order: dict[tuple[str, ...], Plan] = {}
+    by_order: dict[tuple[ChallengeType, ...], Plan] = {}
     for plan in ranked:
         by_order.setdefault(plan.order, plan)
     orders = sorted(by_order.values(), key=lambda p: (tuple(-v for v in p.value), len(p.challenges), p.index))

@@ -26,7 +26,7 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.board import Board, PlayerState
-from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES
+from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES, PLAYER_KEYS, ChallengeType, PlayerKey
 from explorer.games.agot_lcg.challenge.scenario import (
     MAX_CLAIM,
     MAX_DECK,
@@ -43,16 +43,12 @@ from explorer.scenario.fields import Fields, describe
 
 __all__ = ["MAX_DECK", "PLAYER_KEYS", "RoundQuestion", "parse_round"]
 
-PLAYER_KEYS = ("first", "second")
-"""The players of a round, in player order (the first player is active first)."""
-
-
 @dataclass(frozen=True, slots=True)
 class RoundQuestion:
     """A parsed round scenario: the round, and whose best plan to search for (if asked)."""
 
     round: Round
-    best_plan: str | None = None
+    best_plan: PlayerKey | None = None
 
 
 def _player(data: Any, path: str, x: int) -> tuple[PlayerState, int | None]:
@@ -102,7 +98,7 @@ class _Knelt:
     def __init__(self) -> None:
         self.used: dict[tuple[str, int], str] = {}
 
-    def use(self, board: Board, key: str, indices: tuple[int, ...], kind: str, field: str, role: str) -> None:
+    def use(self, board: Board, key: str, indices: tuple[int, ...], kind: ChallengeType, field: str, role: str) -> None:
         state = board.player(key)
         for j, i in enumerate(indices):
             c = state.characters[i]
@@ -175,7 +171,7 @@ def parse_round(data: Any) -> RoundQuestion:
     x = parse_x(top)
     order = keyword_order(top)
     table = top.child("players")
-    parsed = {k: _player(table.raw(k), table.at(k), x) for k in PLAYER_KEYS}
+    parsed: dict[str, tuple[PlayerState, int | None]] = {k: _player(table.raw(k), table.at(k), x) for k in PLAYER_KEYS}
     table.done()
     board = Board(PLAYER_KEYS, (parsed["first"][0], parsed["second"][0]), "first", order)
     best = top.choice("best_plan", PLAYER_KEYS) if top.has("best_plan") else None

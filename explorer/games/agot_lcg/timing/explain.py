@@ -10,14 +10,19 @@ Sequences" (pages other than 23 not verified).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
-__all__ = ["ABILITY_KINDS", "SEQUENCE", "Ability", "TraceEntry", "Trigger", "explain"]
+from explorer.games.agot_lcg.challenge.model import PlayerKey
+
+__all__ = ["ABILITY_KINDS", "SEQUENCE", "Ability", "AbilityKind", "TraceEntry", "Trigger", "explain"]
 
 _RR = "Rules Reference"
 _TC = f'{_RR} "Triggering Condition"'
 
-ABILITY_KINDS = ("cancel", "would interrupt", "forced interrupt", "interrupt", "forced reaction", "reaction")
-"""The kinds of ability the explainer orders, in the order of their windows."""
+AbilityKind = Literal["cancel", "would interrupt", "forced interrupt", "interrupt", "forced reaction", "reaction"]
+"""The kinds of ability the explainer orders, in the order of their windows (scenario key ``kind``)."""
+ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
+"""The values of `AbilityKind`, in window order: the first four are interrupts."""
 
 SEQUENCE: tuple[tuple[str, str, str], ...] = (
     ("imminent", "the triggering condition becomes imminent", _TC),
@@ -45,7 +50,7 @@ class Ability:
 
     Attributes:
         name: the card or ability.
-        kind: one of `ABILITY_KINDS`.
+        kind: its window (`AbilityKind`).
         forced: a forced "would" interrupt (the other kinds say forced in their kind).
         changes: an interrupt that changes what was about to happen (a save): nothing else may
             interrupt that condition, and it does not occur.
@@ -55,11 +60,11 @@ class Ability:
     """
 
     name: str
-    kind: str
+    kind: AbilityKind
     forced: bool = False
     changes: bool = False
     replacement: bool = False
-    player: str | None = None
+    player: PlayerKey | None = None
     then: Trigger | None = None
 
 

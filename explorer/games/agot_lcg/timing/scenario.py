@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core.errors import ScenarioError
+from explorer.games.agot_lcg.challenge.model import PLAYER_KEYS
 from explorer.games.agot_lcg.timing.explain import ABILITY_KINDS, Ability, Trigger
 from explorer.scenario.fields import Fields
 
@@ -43,7 +44,7 @@ def _ability(data: Any, path: str, depth: int, count: list[int]) -> Ability:
         if on and kind not in _INTERRUPTS[1:]:
             raise ScenarioError(f.at(k), f"applies to interrupts only (would interrupt, forced interrupt, interrupt), "
                                          f"got kind {kind!r}")
-    player = f.choice("player", ("first", "second")) if f.has("player") else None
+    player = f.choice("player", PLAYER_KEYS) if f.has("player") else None
     then = parse_trigger(f.raw("then"), f.at("then"), depth + 1, count) if f.has("then") else None
     ability = Ability(f.text("name"), kind, forced, flags["changes"], flags["replacement"], player, then)
     f.done()

@@ -11,32 +11,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, TypeVar, get_args
 
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.scenario.fields import check_whole, describe
+from explorer.scenario.fields import check_option, check_whole, describe
 from explorer.scenario.sourced import Sourced
 
 __all__ = [
-    "ATTACK_DIE", "CUT_BELOW", "DEFENCE_DIE", "KINDS", "MAX_DICE", "MAX_REROLLS", "MAX_TARGET", "Attack", "AttackResult",
-    "AttackScenario", "Defence", "Target", "Trial", "check_die", "resolve_attack", "roll_successes", "successes",
+    "ATTACK_DIE", "ATTACK_FACES", "CUT_BELOW", "DEFENCE_DIE", "DEFENCE_FACES", "KINDS", "MAX_DICE", "MAX_REROLLS",
+    "MAX_TARGET", "Attack", "AttackFace", "AttackKind", "AttackResult", "AttackScenario", "Defence", "DefenceFace",
+    "Target", "Trial", "check_die", "resolve_attack", "roll_successes", "successes",
 ]
 
-KINDS = ("melee", "ranged")
-"""Attack kinds: which attack face scores a hit (AQ-RB p.9)."""
+AttackKind = Literal["melee", "ranged"]
+"""Attack kinds: which attack face scores a hit (AQ-RB p.9; scenario key ``kind``)."""
+KINDS: tuple[AttackKind, ...] = get_args(AttackKind)
+"""The values of `AttackKind`."""
 
-ATTACK_FACES = ("melee", "ranged", "crit", "blank")
-DEFENCE_FACES = ("shield", "crit", "blank")
+AttackFace = Literal[AttackKind, "crit", "blank"]
+"""A face of the black Attack die: a melee hit, a ranged hit, a CRIT or a blank (scenario key ``dice.attack``)."""
+ATTACK_FACES: tuple[AttackFace, ...] = get_args(AttackFace)
+"""The values of `AttackFace`."""
+
+DefenceFace = Literal["shield", "crit", "blank"]
+"""A face of the white Defense die (scenario key ``dice.defence``)."""
+DEFENCE_FACES: tuple[DefenceFace, ...] = get_args(DefenceFace)
+"""The values of `DefenceFace`."""
+
 FACES_PER_DIE = 6
+_Face = TypeVar("_Face", AttackFace, DefenceFace)
 
 _FACES_SOURCE = (
     "inferred from two fan implementations that agree (JhonatanRocha/ArcadiaQuestDiceRoller DiceEnum.java, "
     "RobersonValle/Projeto_ArcadiaQuest RolagemDeDados.py); the rulebook prints the icons only"
 )
-ATTACK_DIE: Sourced[tuple[str, ...]] = Sourced(("melee",) * 3 + ("ranged",) * 2 + ("crit",), _FACES_SOURCE)
+ATTACK_DIE: Sourced[tuple[AttackFace, ...]] = Sourced(("melee", "melee", "melee", "ranged", "ranged", "crit"), _FACES_SOURCE)
 """The black Attack die: 3 melee-hit faces, 2 ranged-hit faces, 1 CRIT, no blank (spec; INFERRED)."""
-DEFENCE_DIE: Sourced[tuple[str, ...]] = Sourced(("shield", "crit") + ("blank",) * 4, _FACES_SOURCE)
+DEFENCE_DIE: Sourced[tuple[DefenceFace, ...]] = Sourced(("shield", "crit", "blank", "blank", "blank", "blank"), _FACES_SOURCE)
 """The white Defense die: 1 shield, 1 CRIT, 4 blanks (spec; INFERRED)."""
 
 CUT_BELOW = 1e-12
@@ -156,17 +168,16 @@ class Attack:
     """
 
     dice: int
-    kind: str = "melee"
+    kind: AttackKind = "melee"
     rerolls: int = 0
 
     def __post_init__(self) -> None:
         _whole(self.dice, "attack.dice", maximum=MAX_DICE)
-        if self.kind not in KINDS:
-            raise ScenarioError("attack.kind", f'must be one of "melee", "ranged", got {describe(self.kind)}')
+        check_option(self.kind, KINDS, "attack.kind")
         _whole(self.rerolls, "attack.rerolls", maximum=MAX_REROLLS)
 
     @property
-    def succeeds_on(self) -> str:
+    def succeeds_on(self) -> AttackKind:
         """The attack face that scores a hit (besides CRIT)."""
         return self.kind
 
@@ -223,8 +234,8 @@ class Target:
         return self.overkill is not None and wounds >= self.overkill
 
 
-def check_die(faces: Any, path: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    """Check a die given as a list of six face names.
+def check_die(faces: Any, path: str, allowed: tuple[_Face, ...]) -> tuple[_Face, ...]:
+    """Check a die given as a list of six face names (`ATTACK_FACES` or `DEFENCE_FACES`).
 
     >>> check_die(["shield", "crit", "blank", "blank", "blank", "blank"], "dice.defence", DEFENCE_FACES)[:2]
     ('shield', 'crit')
@@ -233,13 +244,10 @@ def check_die(faces: Any, path: str, allowed: tuple[str, ...]) -> tuple[str, ...
         raise ScenarioError(path, f"must be a list of {FACES_PER_DIE} face names, got {describe(faces)}")
     if len(faces) != FACES_PER_DIE:
         raise ScenarioError(path, f"must list exactly {FACES_PER_DIE} faces, got {len(faces)}")
-    for i, face in enumerate(faces):
-        if face not in allowed:
-            names = ", ".join(f'"{a}"' for a in allowed)
-            raise ScenarioError(f"{path}[{i}]", f"must be one of {names}, got {describe(face)}")
-    if all(face == "crit" for face in faces):
+    checked = tuple(check_option(face, allowed, f"{path}[{i}]") for i, face in enumerate(faces))
+    if all(face == "crit" for face in checked):
         raise ScenarioError(path, "cannot be all CRITs: the roll would never end")
-    return tuple(faces)
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,14 +261,12 @@ class AttackScenario:
     attack: Attack
     defence: Defence
     target: Target
-    attack_die: tuple[str, ...] = ATTACK_DIE.value
-    defence_die: tuple[str, ...] = DEFENCE_DIE.value
+    attack_die: tuple[AttackFace, ...] = ATTACK_DIE.value
+    """The faces of the black die (checked by the reader, `check_die`)."""
+    defence_die: tuple[DefenceFace, ...] = DEFENCE_DIE.value
+    """The faces of the white die (checked by the reader, `check_die`)."""
     dice_source: str = ATTACK_DIE.source
     title: str = ""
-
-    def __post_init__(self) -> None:
-        check_die(self.attack_die, "dice.attack", ATTACK_FACES)
-        check_die(self.defence_die, "dice.defence", DEFENCE_FACES)
 
     def attack_trial(self) -> Trial:
         """One attack die: failure, hit, CRIT weights for this attack's kind."""

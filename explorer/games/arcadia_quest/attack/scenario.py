@@ -18,8 +18,10 @@ from explorer.games.arcadia_quest.attack.model import (
     DEFENCE_DIE,
     DEFENCE_FACES,
     Attack,
+    AttackFace,
     AttackScenario,
     Defence,
+    DefenceFace,
     Target,
     check_die,
 )
@@ -70,6 +72,8 @@ def parse_attack(data: Any) -> AttackScenario:
 def read_common(top: Fields, question: str) -> str:
     """Read the keys every Arcadia Quest scenario may carry (``format``, ``question``, ``title``, ``notes``).
 
+    A ``question`` must be the one this reader answers (`encounter.scenario.question_of` tells which).
+
     Returns:
         The title ("" when absent).
     """
@@ -80,7 +84,7 @@ def read_common(top: Fields, question: str) -> str:
     return top.meta()[0]
 
 
-def read_dice(top: Fields) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+def read_dice(top: Fields) -> tuple[tuple[AttackFace, ...], tuple[DefenceFace, ...], str]:
     """The ``dice`` key: attack faces, defence faces and their provenance (the inferred faces when absent).
 
     >>> read_dice(Fields({"dice": {"defence": ["shield"] * 3 + ["blank"] * 3}}, ""))[1][:4]

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, CUT_BELOW, DEFENCE_DIE
+from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, CUT_BELOW, DEFENCE_DIE, AttackFace, DefenceFace
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster, attack_roll, defence_roll, strike
 from explorer.scenario.fields import check_whole
 
@@ -81,8 +81,8 @@ class Encounter:
     """Guilds in the game (every other Guild gets 1 coin when a Monster kills the hero)."""
     other_guild_tokens: int = 0
     """Other Guilds already holding a token on a Villain target (each is paid its Reward if it dies)."""
-    attack_die: tuple[str, ...] = ATTACK_DIE.value
-    defence_die: tuple[str, ...] = DEFENCE_DIE.value
+    attack_die: tuple[AttackFace, ...] = ATTACK_DIE.value
+    defence_die: tuple[DefenceFace, ...] = DEFENCE_DIE.value
     dice_source: str = ATTACK_DIE.source
     title: str = ""
 
@@ -112,7 +112,8 @@ class Encounter:
 
 
 def monster_strikes(monster: Monster, hero: Hero, card: AttackCard, *, monster_wounds: int, hero_wounded: bool,
-                    hero_dazed: bool, attack_die: tuple[str, ...], defence_die: tuple[str, ...]) -> Dist[int]:
+                    hero_dazed: bool, attack_die: tuple[AttackFace, ...],
+                    defence_die: tuple[DefenceFace, ...]) -> Dist[int]:
     """Wounds of a Monster's attack on the hero (his Defense pool includes the card's Defense dice, INF-RB p.16)."""
     attack = attack_roll(monster.attack, monster.kind, monster.rerolls, monster.abilities, wounded=monster_wounds > 0,
                          target_flanked=hero.flanked, attack_die=attack_die)

@@ -21,10 +21,13 @@ from explorer.games.arcadia_quest.attack.model import (
     MAX_DICE,
     MAX_REROLLS,
     MAX_TARGET,
+    AttackFace,
+    AttackKind,
+    DefenceFace,
     Trial,
 )
-from explorer.games.arcadia_quest.data import ABILITIES, CARD_GROUPS
-from explorer.scenario.fields import check_whole, describe
+from explorer.games.arcadia_quest.data import ABILITY_NAMES, CARD_GROUPS, AbilityName, CardGroup
+from explorer.scenario.fields import check_option, check_whole
 
 __all__ = [
     "MAX_LIFE", "MAX_REWARD", "AttackCard", "Hero", "Monster", "Roll", "attack_roll", "check_abilities",
@@ -37,25 +40,18 @@ MAX_REWARD = 20
 """Largest coin Reward accepted (the cards found give 1 to 3)."""
 
 
-def check_abilities(names: Iterable[object], path: str) -> tuple[str, ...]:
-    """Check ability names against `data.ABILITIES` (order kept, repeats dropped).
+def check_abilities(names: Iterable[object], path: str) -> tuple[AbilityName, ...]:
+    """Check ability names against `data.ABILITY_NAMES` (order kept, repeats dropped).
 
     >>> check_abilities(["extra-die-while-wounded"], "hero.abilities")
     ('extra-die-while-wounded',)
     """
-    out: list[str] = []
+    out: list[AbilityName] = []
     for i, name in enumerate(names):
-        if name not in ABILITIES:
-            allowed = ", ".join(f'"{a}"' for a in ABILITIES)
-            raise ScenarioError(f"{path}[{i}]", f"must be one of {allowed}, got {describe(name)}")
-        if name not in out:
-            out.append(str(name))
+        ability = check_option(name, ABILITY_NAMES, f"{path}[{i}]")
+        if ability not in out:
+            out.append(ability)
     return tuple(out)
-
-
-def _kind(kind: object, path: str) -> None:
-    if kind not in KINDS:
-        raise ScenarioError(path, f'must be one of "melee", "ranged", got {describe(kind)}')
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +67,7 @@ class Hero:
     life: int
     wounds: int = 0
     rerolls: int = 0
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[AbilityName, ...] = ()
     dazed: bool = False
     flanked: bool = False
     source: str = field(default="", compare=False)
@@ -100,18 +96,16 @@ class AttackCard:
 
     name: str
     dice: int
-    kind: str
-    group: str = "other"
+    kind: AttackKind
+    group: CardGroup = "other"
     defence_bonus: int = 0
     source: str = field(default="", compare=False)
     at: str = field(default="attack", repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_whole(self.dice, f"{self.at}.dice", maximum=MAX_DICE)
-        _kind(self.kind, f"{self.at}.kind")
-        if self.group not in CARD_GROUPS:
-            allowed = ", ".join(f'"{g}"' for g in CARD_GROUPS)
-            raise ScenarioError(f"{self.at}.group", f"must be one of {allowed}, got {describe(self.group)}")
+        check_option(self.kind, KINDS, f"{self.at}.kind")
+        check_option(self.group, CARD_GROUPS, f"{self.at}.group")
         check_whole(self.defence_bonus, f"{self.at}.defence_bonus", maximum=MAX_DICE)
 
 
@@ -131,14 +125,14 @@ class Monster:
 
     name: str
     attack: int
-    kind: str
+    kind: AttackKind
     life: int
     defence: int = 0
     overkill: int | None = None
     reward: int = 0
     rerolls: int = 0
     villain: bool = False
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[AbilityName, ...] = ()
     wounds: int = 0
     dazed: bool = False
     flanked: bool = False
@@ -148,7 +142,7 @@ class Monster:
 
     def __post_init__(self) -> None:
         check_whole(self.attack, f"{self.at}.attack.dice", maximum=MAX_DICE)
-        _kind(self.kind, f"{self.at}.attack.kind")
+        check_option(self.kind, KINDS, f"{self.at}.attack.kind")
         check_whole(self.life, f"{self.at}.life", minimum=1, maximum=MAX_LIFE)
         check_whole(self.defence, f"{self.at}.defence", maximum=MAX_DICE)
         if self.overkill is not None:
@@ -196,8 +190,8 @@ def _trial(faces: tuple[str, ...], succeeds_on: str) -> Trial:
     return Trial.of(faces, succeeds_on)
 
 
-def attack_roll(dice: int, kind: str, rerolls: int, abilities: tuple[str, ...], *, wounded: bool,
-                target_flanked: bool, attack_die: tuple[str, ...] = ATTACK_DIE.value) -> Roll:
+def attack_roll(dice: int, kind: AttackKind, rerolls: int, abilities: tuple[AbilityName, ...], *, wounded: bool,
+                target_flanked: bool, attack_die: tuple[AttackFace, ...] = ATTACK_DIE.value) -> Roll:
     """The attacker's roll, abilities applied.
 
     "extra-die-while-wounded" (+1 die if `wounded`), "extra-die-vs-flanked" (+1 die if the target is
@@ -212,8 +206,8 @@ def attack_roll(dice: int, kind: str, rerolls: int, abilities: tuple[str, ...], 
     return Roll(dice + extra, rerolls, _trial(attack_die, kind), worth)
 
 
-def defence_roll(dice: int, rerolls: int, abilities: tuple[str, ...], *, wounded: bool, dazed: bool,
-                 attacker_abilities: tuple[str, ...], defence_die: tuple[str, ...] = DEFENCE_DIE.value) -> Roll:
+def defence_roll(dice: int, rerolls: int, abilities: tuple[AbilityName, ...], *, wounded: bool, dazed: bool,
+                 attacker_abilities: tuple[AbilityName, ...], defence_die: tuple[DefenceFace, ...] = DEFENCE_DIE.value) -> Roll:
     """The target's roll: none when Dazed or against "ignore-defence"; +1 die for a wounded "extra-die-while-wounded".
 
     >>> defence_roll(2, 1, (), wounded=False, dazed=True, attacker_abilities=()).dice

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.dist import Dist
-from explorer.games.arcadia_quest.data import ABILITIES
+from explorer.games.arcadia_quest.data import ABILITIES, AbilityName
 from explorer.games.arcadia_quest.encounter.action import ROLL_CUT, EncounterResult
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster, attack_roll, defence_roll, strike
 from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, sequence_to_dict
@@ -49,7 +49,7 @@ def _monster_line(m: Monster) -> str:
             f"{', '.join(m.abilities) or 'none'}")
 
 
-def _abilities(holders: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
+def _abilities(holders: dict[str, tuple[AbilityName, ...]]) -> dict[str, dict[str, Any]]:
     """Abilities in play: effect, source and who has them."""
     out: dict[str, dict[str, Any]] = {}
     for who, names in holders.items():

@@ -28,35 +28,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields as dataclass_fields
-from typing import Any
+from typing import Any, Literal, get_args
 
 from explorer.core.errors import ScenarioError
-from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE
+from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE, AttackFace, DefenceFace
 from explorer.games.arcadia_quest.attack.scenario import read_common, read_dice
 from explorer.games.arcadia_quest.data import ATTACK_CARDS, HEROES, MONSTERS
 from explorer.games.arcadia_quest.encounter.action import MAX_CLOSE_MONSTERS, MAX_GUILDS, Encounter
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster
 from explorer.games.arcadia_quest.encounter.sequence import MAX_PARTY, AttackSequence
-from explorer.scenario.fields import Fields, describe
+from explorer.scenario.fields import Fields, check_option, describe
 from explorer.scenario.sourced import Sourced
 
-__all__ = ["QUESTIONS", "encounter_to_dict", "parse_encounter", "parse_sequence", "question_of", "sequence_to_dict"]
+__all__ = ["QUESTIONS", "Question", "encounter_to_dict", "parse_encounter", "parse_sequence", "question_of",
+           "sequence_to_dict"]
 
-QUESTIONS = ("attack", "encounter", "sequence")
+Question = Literal["attack", "encounter", "sequence"]
 """What an Arcadia Quest scenario asks: one attack (the spec), one encounter, or a sequence of attacks."""
+QUESTIONS: tuple[Question, ...] = get_args(Question)
+"""The values of `Question` (scenario key ``question``)."""
 
 
-def question_of(data: Any) -> str:
+def question_of(data: Any) -> Question:
     """The question a scenario mapping asks (see the module docstring).
 
     >>> question_of({"hero": {}}), question_of({"attack": {}})
     ('encounter', 'attack')
     """
     if isinstance(data, Mapping) and "question" in data:
-        if data["question"] not in QUESTIONS:
-            allowed = ", ".join(f'"{q}"' for q in QUESTIONS)
-            raise ScenarioError("question", f"must be one of {allowed}, got {describe(data['question'])}")
-        return str(data["question"])
+        return check_option(data["question"], QUESTIONS, "question")
     if isinstance(data, Mapping) and "party" in data:
         return "sequence"
     return "encounter" if isinstance(data, Mapping) and "hero" in data else "attack"
@@ -242,7 +242,7 @@ def monster_dict(monster: Monster) -> dict[str, Any]:
     return out
 
 
-def _dice_dict(attack_die: tuple[str, ...], defence_die: tuple[str, ...]) -> dict[str, Any]:
+def _dice_dict(attack_die: tuple[AttackFace, ...], defence_die: tuple[DefenceFace, ...]) -> dict[str, Any]:
     if (attack_die, defence_die) == (ATTACK_DIE.value, DEFENCE_DIE.value):
         return {}
     return {"dice": {"attack": list(attack_die), "defence": list(defence_die)}}

@@ -20,7 +20,7 @@ from math import lcm, prod
 from typing import Any
 
 from explorer.core.errors import ScenarioError
-from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE
+from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, DEFENCE_DIE, AttackFace, DefenceFace
 from explorer.games.arcadia_quest.encounter.action import ROLL_CUT
 from explorer.games.arcadia_quest.encounter.fighters import (
     AttackCard,
@@ -63,8 +63,8 @@ class AttackSequence:
     max_attacks: int = 10
     payback_reaches: bool = True
     opponent_attacks: bool = True
-    attack_die: tuple[str, ...] = ATTACK_DIE.value
-    defence_die: tuple[str, ...] = DEFENCE_DIE.value
+    attack_die: tuple[AttackFace, ...] = ATTACK_DIE.value
+    defence_die: tuple[DefenceFace, ...] = DEFENCE_DIE.value
     dice_source: str = ATTACK_DIE.source
     title: str = ""
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, SideResult
 from explorer.games.assault_of_the_giants.battle.best_summary import best_play_summary
 from explorer.games.assault_of_the_giants.rules.cards import ENTER_NOTE, card_to_dict, effect_text, played
-from explorer.games.assault_of_the_giants.rules.model import Side, Status
+from explorer.games.assault_of_the_giants.rules.model import Objective, Side, Status
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
 from explorer.scenario.report import dist_exact, dist_json, fmt_percent
 
@@ -28,7 +28,7 @@ class BattleReport:
     """Exact answer to one battle scenario; `to_dict` is the spec's JSON."""
 
     result: BattleResult
-    row_advice: tuple[str, tuple[RowOption, ...]] | None = None
+    row_advice: tuple[Objective, tuple[RowOption, ...]] | None = None
     """The command-row advisor's (objective, options best first), when the scenario asks (``advisor``)."""
 
     def side(self, name: str) -> SideResult:
@@ -172,7 +172,7 @@ def _best_json(summary: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _advice_json(objective: str, options: tuple[RowOption, ...]) -> dict[str, Any]:
+def _advice_json(objective: Objective, options: tuple[RowOption, ...]) -> dict[str, Any]:
     """The advisor's answer for JSON: the objective and each row with what it gives and its value."""
     return {"objective": objective, "options": [
         {"row": list(o.row), "cards_first": o.extra_cards, "rerolls": o.modifiers.rerolls,

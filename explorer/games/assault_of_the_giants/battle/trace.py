@@ -36,6 +36,7 @@ from explorer.games.assault_of_the_giants.rules.combat import (
 from explorer.games.assault_of_the_giants.rules.model import (
     Battle,
     CombatDie,
+    FixedPolicy,
     Side,
     Status,
     Symbols,
@@ -72,7 +73,7 @@ def _allowance(side: Side, key: str) -> str:
     return why + (f"; cards: {', '.join(extra)}" if extra else "")
 
 
-def _policy_picks(side: Side, entries: Sequence[tuple[CombatDie, int]], kinds: Sequence[int],
+def _policy_picks(side: Side, policy: FixedPolicy, entries: Sequence[tuple[CombatDie, int]], kinds: Sequence[int],
                   faces: Sequence[Symbols]) -> tuple[list[int], tuple[int, ...], int]:
     """The dice a fixed policy rerolls: the resolver's decision per kind, then concrete dice of each kind."""
     mods = side.modifiers
@@ -81,7 +82,7 @@ def _policy_picks(side: Side, entries: Sequence[tuple[CombatDie, int]], kinds: S
         controls[k] = tuple(a + b for a, b in zip(controls[k], control_of(face)))  # type: ignore[assignment]
     arcane = sum(f[2] for f in faces)
     order = kind_order([die for die, _ in entries], mods)
-    per_kind, removed = reroll_choice(side.reroll_policy, controls, arcane, mods, order)
+    per_kind, removed = reroll_choice(policy, controls, arcane, mods, order)
     picks: list[int] = []
     for k, need in enumerate(per_kind):
         for token, count in zip(_TOKENS, split_rerolls(controls[k], need)):
@@ -119,7 +120,7 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
         per_kind = tuple(sum(1 for i in picks if kinds[i] == k) for k in range(len(entries)))
         removed = sum(faces[i][2] for i in picks)
     else:
-        picks, per_kind, removed = _policy_picks(side, entries, kinds, faces)
+        picks, per_kind, removed = _policy_picks(side, policy, entries, kinds, faces)
     compared, advice = reroll_advice(advisor, dice, kinds, faces, picks, named)
     after = list(faces)
     for i in picks:

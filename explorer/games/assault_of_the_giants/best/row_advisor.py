@@ -22,13 +22,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
+from typing import assert_never
 
 from explorer.core import backstop
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, resolve_battle
 from explorer.games.assault_of_the_giants.best.costs import Cost, battle_costs, check_costs
 from explorer.games.assault_of_the_giants.rules.combat import modifiers_from_commands
-from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES, Battle, Modifiers
+from explorer.games.assault_of_the_giants.rules.model import Battle, Modifiers, Objective
 
 __all__ = ["RowOption", "row_options", "objective_value", "MAX_EXTRA_CARDS"]
 
@@ -55,13 +56,13 @@ class RowOption:
         return self.row[len(self.row) - self.extra_cards - 1:]
 
 
-def objective_value(result: BattleResult, role: str, objective: str) -> Fraction:
+def objective_value(result: BattleResult, role: str, objective: Objective) -> Fraction:
     """A side's objective in a resolved battle.
 
     Args:
         result: the battle's exact result.
         role: ``"attacker"`` or ``"defender"``.
-        objective: one of `explorer.games.assault_of_the_giants.rules.model.OBJECTIVES`.
+        objective: what the side maximises (`explorer.games.assault_of_the_giants.rules.model.Objective`).
 
     >>> from explorer.games.assault_of_the_giants.rules.model import CombatDie, Side, Unit
     >>> hit = CombatDie("hit", ((1, 0, 0),) * 6)
@@ -79,7 +80,7 @@ def objective_value(result: BattleResult, role: str, objective: str) -> Fraction
         return other.damage_taken.mean()
     if objective == "wipe-out":
         return other.wiped_out()
-    raise ScenarioError(f"{role}.objective", f"must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    assert_never(objective)
 
 
 def _candidate_rows(so_far: Sequence[str], hand: Sequence[str], most: int) -> list[tuple[str, ...]]:
@@ -109,7 +110,7 @@ def _key(mods: Modifiers) -> tuple[int, int, int]:
     return (mods.rerolls, mods.arcane_to_hits, mods.arcane_to_blocks)
 
 
-def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = None,
+def row_options(battle: Battle, hand: Sequence[str], *, objective: Objective | None = None,
                 most: int = 2, value: Callable[[Battle], Fraction] | None = None,
                 already: float = 0.0) -> list[RowOption]:
     """The attacker's rows ending with Attack, best first, with the attack's value for each.
@@ -152,8 +153,6 @@ def row_options(battle: Battle, hand: Sequence[str], *, objective: str | None = 
         raise ScenarioError("attacker.commands", "the Attack Command is already in the row: it must be the card "
                                                  "played to start this battle (p.17)")
     goal = objective or attacker.objective
-    if goal not in OBJECTIVES:
-        raise ScenarioError("objective", f"must be one of {', '.join(OBJECTIVES)}, got {goal!r}")
     worth = value or (lambda b: objective_value(resolve_battle(b), "attacker", goal))
     best: dict[tuple[int, tuple[int, int, int]], tuple[str, ...]] = {}
     for row in _candidate_rows(so_far, hand, most):

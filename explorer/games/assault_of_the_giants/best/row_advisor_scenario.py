@@ -13,7 +13,7 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.row_advisor import MAX_EXTRA_CARDS, RowOption, row_options
-from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES, Battle
+from explorer.games.assault_of_the_giants.rules.model import OBJECTIVES, Battle, Objective
 from explorer.scenario.fields import Fields
 
 __all__ = ["parse_advisor", "MAX_HAND"]
@@ -22,7 +22,7 @@ MAX_HAND = 12
 """Most cards in hand the advisor takes (the hand holds nine, review arstechnica.co.uk)."""
 
 
-def parse_advisor(data: Any, battle: Battle, already: float = 0.0) -> tuple[str, tuple[RowOption, ...]]:
+def parse_advisor(data: Any, battle: Battle, already: float = 0.0) -> tuple[Objective, tuple[RowOption, ...]]:
     """Read the ``advisor`` key and answer it for `battle`: (objective, options best first).
 
     `already` is the work the battle's own report takes (seconds): the request is weighed as a whole.

@@ -14,7 +14,7 @@ from typing import Any
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.advice import Alternative, Split, advise_conversion, advise_reroll
 from explorer.games.assault_of_the_giants.best.play import attacker_solution, defender_response
-from explorer.games.assault_of_the_giants.rules.model import Battle, CombatDie, Symbols
+from explorer.games.assault_of_the_giants.rules.model import Battle, CombatDie, Objective, Side, Symbols
 from explorer.games.assault_of_the_giants.rules.words import show_faces
 
 __all__ = ["Advisor", "advisor_for", "reroll_advice", "split_advice"]
@@ -29,9 +29,10 @@ class Advisor:
     attacker_totals: tuple[int, int] | None
 
     @property
-    def objective(self) -> str:
+    def objective(self) -> Objective:
         """The side's objective."""
-        return str(getattr(self.battle, self.role).objective)
+        side: Side = getattr(self.battle, self.role)
+        return side.objective
 
     def same(self, value: Fraction) -> str:
         """Text for a choice as good as best play's."""
@@ -63,11 +64,11 @@ def advisor_for(battle: Battle, role: str, attacker_totals: tuple[int, int] | No
     return Advisor(battle, role, attacker_totals)
 
 
-def _worth(objective: str, value: Fraction) -> str:
+def _worth(objective: Objective, value: Fraction) -> str:
     """An expected objective value in words."""
     if objective == "wipe-out":
         return f"{float(value):.1%} chance of a wipe-out"
-    unit = {"ordning-points": "Ordning Points", "net-ordning-points": "net Ordning Points", "damage": "damage"}
+    unit: dict[Objective, str] = {"ordning-points": "Ordning Points", "net-ordning-points": "net Ordning Points", "damage": "damage"}
     return f"{float(value):.3f} {unit[objective]}"
 
 

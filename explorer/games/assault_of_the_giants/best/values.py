@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from explorer.games.assault_of_the_giants.rules.model import Side, Status
+from explorer.games.assault_of_the_giants.rules.model import Objective, Side, Status
 from explorer.games.assault_of_the_giants.rules.outcome import casualty_table, points_for
 
 __all__ = ["Stakes", "stakes", "components", "dealt_terms", "taken_terms", "value_tuple", "Lex", "INT64_SAFE"]
@@ -45,8 +45,8 @@ class Stakes:
     (2, 3, 1)
     """
 
-    objective: str
-    """X's objective (`rules.model.OBJECTIVES`)."""
+    objective: Objective
+    """X's objective (`rules.model.Objective`)."""
     earned: tuple[int, ...]
     """Ordning Points X earns when Y takes damage d, d = 0..len - 1."""
     conceded: tuple[int, ...]

@@ -26,6 +26,7 @@ from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.battle.battle import casualty_table, points_for, resource_cards_for
 from explorer.games.assault_of_the_giants.rules.casualties import Casualties
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
+from explorer.games.assault_of_the_giants.rules.data import RaceName
 from explorer.games.assault_of_the_giants.rules.model import FIXED_POLICIES, Battle, Side, Status, Unit
 
 __all__ = [
@@ -76,7 +77,7 @@ class Army:
     """Who earns what the army wins; None for NPC giants."""
     npc: bool = False
     giantslayers: bool = False
-    race: str | None = None
+    race: RaceName | None = None
     occupies_region: bool = True
     """Whether the player loses a region occupied when the army is wiped out."""
 

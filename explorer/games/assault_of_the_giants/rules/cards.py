@@ -27,7 +27,14 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.rules.data import KNOWN_CARDS
-from explorer.games.assault_of_the_giants.rules.model import CARD_KINDS, BattleCard, CombatDie, Modifiers, Side
+from explorer.games.assault_of_the_giants.rules.model import (
+    CARD_KINDS,
+    BattleCard,
+    CardKind,
+    CombatDie,
+    Modifiers,
+    Side,
+)
 from explorer.scenario.fields import Fields
 
 __all__ = ["ENTER_NOTE", "EFFECT_LIMITS", "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_CARD_NAME", "played",
@@ -170,6 +177,7 @@ def _card(data: Any, path: str, dice: Mapping[str, CombatDie], role: str) -> Bat
     if len(name) > MAX_CARD_NAME:
         raise ScenarioError(f.at("name"), f"must be at most {MAX_CARD_NAME} characters, got {len(name)}")
     known = known_card(name)
+    kind: CardKind
     if known is not None:
         (kind, roles), page = KNOWN_CARDS[known].value, KNOWN_CARDS[known].source.split(" (")[0]
         if role not in roles:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import assert_never
 
-from explorer.games.assault_of_the_giants.rules.model import Status, Unit
+from explorer.games.assault_of_the_giants.rules.model import CasualtyOrder, Status, Unit
 
 __all__ = ["absorb", "assign_in_order", "best_order", "listed_order", "assign_damage", "casualties_by_damage", "best_orders",
            "Casualties"]
@@ -71,7 +72,7 @@ def listed_order(units: Sequence[Unit]) -> tuple[int, ...]:
     return tuple(champions + [i for i, u in enumerate(units) if not u.champion])
 
 
-def casualties_by_damage(units: Sequence[Unit], policy: str, concede: Sequence[int], most: int) -> list[Casualties]:
+def casualties_by_damage(units: Sequence[Unit], policy: CasualtyOrder, concede: Sequence[int], most: int) -> list[Casualties]:
     """`assign_damage` for every damage 0..most (one shared search for ``fewest-op``).
 
     >>> units = [Unit("big", 3, 2, 3), Unit("small", 1, 1, 1)]
@@ -84,7 +85,7 @@ def casualties_by_damage(units: Sequence[Unit], policy: str, concede: Sequence[i
     return [assign_damage(units, d, policy, concede) for d in range(most + 1)]
 
 
-def assign_damage(units: Sequence[Unit], damage: int, policy: str, concede: Sequence[int]) -> Casualties:
+def assign_damage(units: Sequence[Unit], damage: int, policy: CasualtyOrder, concede: Sequence[int]) -> Casualties:
     """Casualties under a named policy.
 
     Args:
@@ -105,7 +106,7 @@ def assign_damage(units: Sequence[Unit], damage: int, policy: str, concede: Sequ
         return assign_in_order(units, listed_order(units), damage)
     if policy == "fewest-op":
         return assign_in_order(units, best_order(tuple(units), damage, tuple(concede)), damage)
-    raise ValueError(f"unknown casualty order {policy!r}")
+    assert_never(policy)
 
 
 def best_order(units: tuple[Unit, ...], damage: int, concede: tuple[int, ...]) -> tuple[int, ...]:

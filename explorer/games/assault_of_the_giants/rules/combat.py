@@ -27,6 +27,7 @@ from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.model import (
     CombatDie,
+    FixedPolicy,
     Modifiers,
     Side,
     Symbols,
@@ -128,7 +129,7 @@ def _reroll_none(controls: Sequence[Control], arcane: int, modifiers: Modifiers,
     return (0,) * len(controls), 0
 
 
-_POLICIES: dict[str, Callable[[Sequence[Control], int, Modifiers, Sequence[int]], Decision]] = {
+_POLICIES: dict[FixedPolicy, Callable[[Sequence[Control], int, Modifiers, Sequence[int]], Decision]] = {
     "misses": _reroll_misses,
     "blanks": _reroll_blanks,
     "none": _reroll_none,
@@ -149,12 +150,12 @@ def split_rerolls(control: Control, rerolled: int) -> Control:
     return (blanks, ones, rerolled - blanks - ones)
 
 
-def reroll_choice(policy: str, controls: Sequence[Control], arcane: int, modifiers: Modifiers,
+def reroll_choice(policy: FixedPolicy, controls: Sequence[Control], arcane: int, modifiers: Modifiers,
                   order: Sequence[int]) -> Decision:
     """Which dice a policy rerolls, given the roll's state.
 
     Args:
-        policy: a name in `REROLL_POLICIES`.
+        policy: a policy that reads only the side's own roll (not ``best``).
         controls: per kind, (blank dice, 1-arcane-only dice, 2-arcane-only dice).
         arcane: arcane symbols showing on all dice.
         modifiers: the side's rerolls and conversions.
@@ -181,7 +182,7 @@ SYMBOLS = ("hit", "block", "arcane")
 """Symbols of a combat die face, in the order of `Symbols`."""
 
 _ARCANE = "arcane"
-POLICIES: dict[str, CountPolicy] = {
+POLICIES: dict[FixedPolicy, CountPolicy] = {
     "misses": CountPolicy((Pass(), Pass(((_ARCANE, 1),), guard=_ARCANE), Pass(((_ARCANE, 2),), guard=_ARCANE)),
                           order=by_worth),
     "blanks": CountPolicy((Pass(),), order=by_worth),
@@ -225,11 +226,15 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
 
 
 def _engine_request(side: Side) -> dict[str, Any]:
-    """The count engine's arguments for a side's roll, cards already played (`side_totals`, `side_cost`)."""
-    if side.reroll_policy not in POLICIES:
-        raise ScenarioError("reroll_policy", f"must be one of {', '.join(POLICIES)}, got {side.reroll_policy!r}")
+    """The count engine's arguments for a side's roll, cards already played (`side_totals`, `side_cost`).
+
+    The side's policy was checked where it was read (`battle.scenario`); a side playing ``best`` is a
+    search over both sides' rolls (`best`), never a roll of its own.
+    """
+    policy = side.reroll_policy
+    assert policy != "best", "a side playing best is resolved by best play, not by the count engine alone"
     return {"pool": tuple((die.faces, n) for die, n in side.pool), "symbols": SYMBOLS,
-            "rerolls": side.modifiers.rerolls, "policy": POLICIES[side.reroll_policy],
+            "rerolls": side.modifiers.rerolls, "policy": POLICIES[policy],
             "conversions": conversions_of(side.modifiers), "report": SYMBOLS[:2]}
 
 

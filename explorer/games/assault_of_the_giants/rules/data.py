@@ -9,13 +9,13 @@ for the user to check against their own box and edit.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
+from typing import Literal, Mapping, get_args
 
-from explorer.games.assault_of_the_giants.rules.model import CombatDie, Symbols, Unit
+from explorer.games.assault_of_the_giants.rules.model import CardKind, CombatDie, Symbols, Unit
 from explorer.scenario.sourced import EXAMPLE, Sourced, rulebook
 
 __all__ = [
-    "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "CASTE_ORDER",
+    "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "CASTE_ORDER", "RaceName",
     "NPC_RACES_BY_PLAYERS", "DEFAULT_DICE", "UNIT_PRESETS", "COMMAND_CARDS", "MAX_DICE_PER_SIDE", "KNOWN_CARDS",
 ]
 
@@ -46,7 +46,7 @@ NPC_MODIFIERS = Sourced({"rerolls": 2, "arcane_to_blocks": 2}, rulebook(20))
 COMMAND_CARDS: tuple[str, ...] = ("Leader", "Magic", "Attack", "Move", "Recruit", "Plunder", "Trade", "Rest")
 """Command Cards named in the pages we have (pp.10-18); a row may hold any names."""
 
-KNOWN_CARDS: Mapping[str, Sourced[tuple[str, tuple[str, ...]]]] = MappingProxyType({
+KNOWN_CARDS: Mapping[str, Sourced[tuple[CardKind, tuple[str, ...]]]] = MappingProxyType({
     "Ore": Sourced(("resource", ("attacker",)), rulebook(17, "as per its text, Ore can only be used by the attacker")),
     "Weaponry": Sourced(("resource", ("attacker", "defender")),
                         rulebook(17, "Weaponry can be used by both the attacker and the defender")),
@@ -55,7 +55,9 @@ KNOWN_CARDS: Mapping[str, Sourced[tuple[str, tuple[str, ...]]]] = MappingProxyTy
 
 Their effects are not in those pages: the user enters them from the card (`cards`)."""
 
-CASTE_ORDER: tuple[str, ...] = ("hill", "stone", "frost", "fire", "cloud", "storm")
+RaceName = Literal["hill", "stone", "frost", "fire", "cloud", "storm"]
+"""A giant race (scenario keys ``race``, a table's ``players``, ``npc``, ``home`` ...), bottom of the ordning first."""
+CASTE_ORDER: tuple[RaceName, ...] = get_args(RaceName)
 """The races from the bottom of the ordning to the top (review spacebiff.com; rulebook p.9)."""
 
 NPC_RACES_BY_PLAYERS: Mapping[int, Sourced[tuple[str, ...]]] = MappingProxyType({

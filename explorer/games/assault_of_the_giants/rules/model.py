@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from typing import Literal, get_args
 
 from explorer.core.dist import Dist
 from explorer.scenario.sourced import EXAMPLE
@@ -12,24 +13,33 @@ from explorer.scenario.sourced import EXAMPLE
 __all__ = [
     "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status", "BattleCard",
     "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES", "CARD_KINDS",
+    "CasualtyOrder", "RerollPolicy", "FixedPolicy", "Objective", "CardKind",
 ]
 
 Symbols = tuple[int, int, int]
 """Counts on one die face: (hit, block, arcane), a `explorer.core.engine.Face` in that order; a blank face, a miss, is (0, 0, 0)."""
 
-CASUALTY_ORDERS = ("listed", "fewest-op")
+CasualtyOrder = Literal["listed", "fewest-op"]
 """How a side picks which unit absorbs damage next (scenario key ``casualty_order``)."""
+CASUALTY_ORDERS: tuple[CasualtyOrder, ...] = get_args(CasualtyOrder)
+"""The values of `CasualtyOrder`, in the order the scenario reader lists them."""
 
-FIXED_POLICIES = ("misses", "blanks", "none")
+FixedPolicy = Literal["misses", "blanks", "none"]
 """Reroll policies that read only the side's own roll (the count engine's, `combat.POLICIES`)."""
+FIXED_POLICIES: tuple[FixedPolicy, ...] = get_args(FixedPolicy)
+"""The values of `FixedPolicy`."""
 
-REROLL_POLICIES = FIXED_POLICIES + ("best",)
+RerollPolicy = Literal[FixedPolicy, "best"]
 """Which dice a side rerolls (scenario key ``reroll_policy``); ``misses`` is the spec's.
-``best`` rerolls and converts to maximise the side's `OBJECTIVES` entry (`best`)."""
+``best`` rerolls and converts to maximise the side's `Objective` (`best`)."""
+REROLL_POLICIES: tuple[RerollPolicy, ...] = get_args(RerollPolicy)
+"""The values of `RerollPolicy`: `FIXED_POLICIES`, then ``best``."""
 
-OBJECTIVES = ("ordning-points", "net-ordning-points", "damage", "wipe-out")
+Objective = Literal["ordning-points", "net-ordning-points", "damage", "wipe-out"]
 """What a side playing ``best`` maximises (scenario key ``objective``): its expected Ordning Points
 earned, earned minus conceded, expected damage dealt, or the chance the enemy army is wiped out."""
+OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
+"""The values of `Objective`."""
 
 
 class Status(Enum):
@@ -117,8 +127,10 @@ class Unit:
         return (self.ordning_value + 1) // 2
 
 
-CARD_KINDS = ("spell", "resource")
+CardKind = Literal["spell", "resource"]
 """Kinds of card a side may play in battle, before final totals (p.16: Spell Cards and Resource Cards)."""
+CARD_KINDS: tuple[CardKind, ...] = get_args(CardKind)
+"""The values of `CardKind`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +146,7 @@ class BattleCard:
     """
 
     name: str
-    kind: str
-    """One of `CARD_KINDS`."""
+    kind: CardKind
     hits: int = 0
     """Hits added to the final hit total (after conversions)."""
     blocks: int = 0
@@ -163,11 +174,11 @@ class Side:
     units: tuple[Unit, ...]
     npc: bool = False
     giantslayers: bool = False
-    casualty_order: str = "listed"
-    reroll_policy: str = "misses"
+    casualty_order: CasualtyOrder = "listed"
+    reroll_policy: RerollPolicy = "misses"
     commands: tuple[str, ...] = ()
     player: str = ""
-    objective: str = "ordning-points"
+    objective: Objective = "ordning-points"
     cards: tuple[BattleCard, ...] = ()
     """Spell and Resource Cards played before final totals (p.16-17), on top of `pool` and `modifiers`."""
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from explorer.core.dist import Dist
 from explorer.core.packed import Packing
 from explorer.games.assault_of_the_giants.rules.casualties import Casualties, casualties_by_damage
-from explorer.games.assault_of_the_giants.rules.model import Battle, Side, Status, Unit
+from explorer.games.assault_of_the_giants.rules.model import Battle, CasualtyOrder, Side, Status, Unit
 
 __all__ = ["BattleResult", "SideResult", "casualty_table", "damage", "earned", "losses", "points_for",
            "resource_cards_for", "rewards"]
@@ -54,7 +54,7 @@ def casualty_table(victim: Side, victor: Side, max_damage: int) -> list[Casualti
 
 
 @lru_cache(maxsize=256)
-def _casualty_table(units: tuple[Unit, ...], order: str, concede: tuple[int, ...],
+def _casualty_table(units: tuple[Unit, ...], order: CasualtyOrder, concede: tuple[int, ...],
                     max_damage: int) -> tuple[Casualties, ...]:
     return tuple(casualties_by_damage(units, order, concede, max_damage))
 

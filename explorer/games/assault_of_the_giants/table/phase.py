@@ -22,23 +22,24 @@ is the scenario reader's work (`table.scenario`), which names the offending key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from explorer.games.assault_of_the_giants.plan.endgame import Phase
+from explorer.games.assault_of_the_giants.rules.data import RaceName
 
-__all__ = ["KINDS", "Race", "Region", "Pools", "TableState", "phase", "phase_reason", "take_token"]
-
-KINDS: tuple[str, ...] = ("starting", "small-folk")
-"""The kinds of region: a race's Starting Region, or a Small Folk Region (p.18)."""
+__all__ = ["KINDS", "Race", "Region", "RegionKind", "Pools", "TableState", "phase", "phase_reason", "take_token"]
 
 RegionKind = Literal["starting", "small-folk"]
+"""The kinds of region: a race's Starting Region, or a Small Folk Region (p.18)."""
+KINDS: tuple[RegionKind, ...] = get_args(RegionKind)
+"""The values of `RegionKind` (scenario key ``kind`` of a region)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Race:
     """One giant race at the table: a player's race, or NPC giants (p.19)."""
 
-    name: str
+    name: RaceName
     """The race, in the rulebook's words: ``hill``, ``stone``, ``frost``, ``fire``, ``cloud``, ``storm``."""
     ordning_number: int | None = None
     """The number on the race's Giant Race Token (p.9); only players' numbers matter (p.20)."""
@@ -53,9 +54,9 @@ class Region:
     name: str
     kind: RegionKind
     """``starting`` (a race's Starting Region) or ``small-folk``."""
-    home: str | None = None
+    home: RaceName | None = None
     """For a Starting Region, the race it belongs to; None for a Small Folk Region."""
-    occupied_by: str | None = None
+    occupied_by: RaceName | None = None
     """The race whose giants stand here; None when no giants do (an empty region, p.11)."""
     giantslayers: int = 0
     """Giantslayer figures here: they neither block giants nor make a region enemy (p.19)."""
@@ -84,9 +85,9 @@ class TableState:
     """Players in seat order (the turn order), then NPC races (their place in the tuple is ignored)."""
     regions: tuple[Region, ...]
     pools: Pools
-    current: str
+    current: RaceName
     """The player whose turn it is."""
-    endgame_began_with: str | None = None
+    endgame_began_with: RaceName | None = None
     """The player on whose turn the second pool ran out (Endgame only); None: the current player."""
 
     @property

@@ -78,7 +78,7 @@ def answer_table(scenario: TableScenario) -> TableAnswers:
     me = state.current
     moves = tuple((r.name, move_through(state, me, r.name), may_end_move(state, me, r.name),
                    may_attack(state, me, r.name)) for r in state.regions)
-    recruit = {r.name: recruit_places(state, r.name) for r in state.players}
+    recruit: dict[str, Recruit] = {r.name: recruit_places(state, r.name) for r in state.players}
     won = winner(scenario.standings) if scenario.standings else None
     return TableAnswers(scenario, moves, recruit, turns_left(state), won)
 

@@ -31,10 +31,10 @@ from typing import Any
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.plan.endgame import Phase, Standing
-from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER
+from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER, RaceName
 from explorer.games.assault_of_the_giants.table.phase import KINDS, Pools, Race, Region, TableState, phase
 from explorer.games.assault_of_the_giants.table.winner import MAX_JOINT_OUTCOMES
-from explorer.scenario.fields import Fields, check_whole, describe
+from explorer.scenario.fields import Fields, check_option, check_whole, describe
 
 __all__ = ["TableScenario", "parse_table", "MAX_REGIONS", "MAX_POOL", "MAX_GIANTSLAYERS", "MAX_STANDING",
            "MAX_POINT_OUTCOMES", "MAX_NAME"]
@@ -67,11 +67,8 @@ class TableScenario:
     """Players whose regions occupied were counted from the table (not given)."""
 
 
-def _race_name(value: Any, path: str, allowed: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        names = ", ".join(f'"{n}"' for n in allowed)
-        raise ScenarioError(path, f"must be one of {names}, got {describe(value)}")
-    return value
+def _race_name(value: Any, path: str, allowed: tuple[RaceName, ...]) -> RaceName:
+    return check_option(value, allowed, path)
 
 
 def _players(f: Fields) -> list[Race]:
@@ -100,7 +97,7 @@ def _players(f: Fields) -> list[Race]:
 
 def _npc(f: Fields, players: list[Race]) -> list[Race]:
     listed = f.items("npc", [])
-    names: list[str] = []
+    names: list[RaceName] = []
     for i, entry in enumerate(listed):
         path = f"{f.at('npc')}[{i}]"
         name = _race_name(entry, path, CASTE_ORDER)
@@ -110,7 +107,7 @@ def _npc(f: Fields, players: list[Race]) -> list[Race]:
     return [Race(name, npc=True) for name in names]
 
 
-def _region(data: Any, path: str, races: tuple[str, ...]) -> Region:
+def _region(data: Any, path: str, races: tuple[RaceName, ...]) -> Region:
     f = Fields(data, path)
     name = f.text("name")
     if len(name) > MAX_NAME:
@@ -123,7 +120,7 @@ def _region(data: Any, path: str, races: tuple[str, ...]) -> Region:
         raise ScenarioError(f.at("home"), 'only a Starting Region has a home race: set kind "starting" or drop home')
     holder = f.raw("occupied_by", None)
     occupied_by = None if holder is None else _race_name(holder, f.at("occupied_by"), races)
-    region = Region(name, kind, home, occupied_by,  # type: ignore[arg-type]
+    region = Region(name, kind, home, occupied_by,
                     f.whole("giantslayers", 0, maximum=MAX_GIANTSLAYERS), f.flag("lyn_armaal", False))
     f.done()
     return region
@@ -231,7 +228,7 @@ def _standings(f: Fields, state: TableState) -> tuple[dict[str, Standing] | None
     return standings, tuple(counted)
 
 
-def _player(f: Fields, key: str, players: list[Race], default: str) -> str:
+def _player(f: Fields, key: str, players: list[Race], default: RaceName) -> RaceName:
     value = f.raw(key, default)
     names = tuple(r.name for r in players)
     if isinstance(value, str) and value in CASTE_ORDER and value not in names:
