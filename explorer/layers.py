@@ -6,7 +6,7 @@ Layers, lowest first; a module may import its own layer and the layers below, ne
 core      ``explorer.core``: distributions, dice, packing, the exact engine, the one error type
 scenario  ``explorer.scenario``: fields, the loader, provenance, reports, share links, traces, labs
 games     ``explorer.games``: the registry and one package per game
-resolver  ``explorer.resolver`` (scenario in, report out, for every front end), ``explorer.share`` (links)
+resolver  ``explorer.resolver`` (scenario in, report out), ``explorer.share`` (links), ``explorer.sweep``
 charts    ``explorer.charts``: pure functions from results to plotly figures
 panels    ``explorer.panels``: ipywidgets, one folder per game plus the shared parts
 front     the front ends: ``explorer`` itself, the app, the CLI, the lessons, the server
@@ -45,7 +45,7 @@ def layer_of(module: str) -> str:
     """The layer of a module of the package (see the module)."""
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else ""
-    if top == "share":
+    if top in ("share", "sweep"):
         return "resolver"
     return top if top in LAYERS[:-1] else "front"
 

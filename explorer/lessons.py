@@ -24,10 +24,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from explorer.core import backstop
 from explorer.core.errors import ScenarioError
-from explorer.resolver import estimate, load_scenario, resolve
+from explorer.resolver import load_scenario, resolve
 from explorer.scenario.report import Report
+from explorer.sweep import sweep
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -190,8 +190,9 @@ def grid(scenario: Mapping[str, Any], x: str, xs: Iterable[Any], y: str, ys: Ite
          outcome: str) -> pd.DataFrame:
     """The report value at `outcome` for every pair of two inputs: rows follow `ys`, columns `xs`.
 
-    The whole grid is weighed before its first cell (`explorer.resolver.estimate`) and refused past
-    about 2 s (`explorer.core.backstop.check_grid`, field ``sweep``).
+    The one sweep (`explorer.sweep`) with the inputs as dotted paths: the whole grid is weighed
+    before its first cell (`explorer.resolver.estimate`) and refused past about 2 s
+    (`explorer.core.backstop.check_grid`, field ``sweep``).
 
     >>> grid(example("arcadia-troll.json"), "attack.dice", [2, 3], "attack.rerolls", [0, 1], "kill").round(2)
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -203,24 +204,9 @@ def grid(scenario: Mapping[str, Any], x: str, xs: Iterable[Any], y: str, ys: Ite
     import pandas as pd
 
     xs, ys = list(xs), list(ys)
-    scenarios = [[changed(scenario, {x: a, y: b}) for a in xs] for b in ys]
-    seconds = 0.0
-    for (a, b), cell in reversed([((a, b), scenarios[j][i]) for j, b in enumerate(ys) for i, a in enumerate(xs)]):
-        try:  # the whole grid weighed before its first cell, the costliest (usually the last) first
-            seconds += estimate(cell)
-        except ScenarioError as error:
-            raise ScenarioError(error.field, f"grid cell {x} = {a!r}, {y} = {b!r}: {error.problem}") from None
-        backstop.check_grid(len(xs) * len(ys), seconds, "make the scenario smaller", x, y)
-    with backstop.request():
-        cells = [[_grid_cell(cell, outcome) for cell in row] for row in scenarios]
+    cells = sweep(scenario, x, xs, y, ys, lambda report: _cell(value(report, outcome)), by_path=True, word="grid")
     frame = pd.DataFrame(cells, index=pd.Index(ys, name=y), columns=pd.Index(xs, name=x))
     return frame
-
-
-def _grid_cell(scenario: Mapping[str, Any], outcome: str) -> Any:
-    """One cell of `grid`, under the backstop of the grid's request."""
-    backstop.check("sweep", "the grid")
-    return _cell(value(resolve(scenario), outcome))
 
 
 def _outcome_key(text: str) -> tuple[int, float, str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.errors import ScenarioError
 from explorer.scenario.report import Report
+from explorer.scenario.sweep import SweepSpec
 
 if TYPE_CHECKING:
     from explorer.scenario.lab import LabEngine
@@ -42,6 +43,33 @@ class GameDef:
     estimate: Callable[[Any], float] | None = None
     """Scenario mapping -> seconds its answer and report are estimated at, computing nothing
     (raises `ScenarioError` on bad input or on a part too big alone); None: cheap, not weighed."""
+    sweep: str | None = None
+    """``module:NAME`` of the game's `explorer.scenario.sweep.SweepSpec` (what the one sweep,
+    `explorer.sweep`, may vary and read), or None: only dotted paths can be swept."""
+    trace: str | None = None
+    """``module:function`` of the game's seeded trace (scenario, seed -> `TraceStep`s), or None."""
+
+    def sweep_spec(self) -> SweepSpec:
+        """The game's sweep inputs and outcomes (none for a game without a `sweep`).
+
+        >>> "attacker basic dice" in find_game("aotg").sweep_spec().inputs
+        True
+        """
+        if self.sweep is None:
+            return SweepSpec({}, {})
+        spec: SweepSpec = load(self.sweep)
+        return spec
+
+    def trace_steps(self, scenario: Any, seed: int) -> tuple[Any, ...]:
+        """One seeded run of the scenario, step by step in the rulebook's order.
+
+        Raises:
+            ScenarioError: the game has no trace, or the scenario is refused.
+        """
+        if self.trace is None:
+            raise ScenarioError("game", f"{self.name!r} has no step-by-step trace")
+        steps: tuple[Any, ...] = tuple(load(self.trace)(scenario, seed))
+        return steps
 
     def lab_engine(self) -> LabEngine:
         """A new dice-lab engine for this game.
@@ -121,15 +149,20 @@ GAMES: dict[str, GameDef] = {
                 _assault_of_the_giants, ("aotg", "assault of the giants"),
                 lab="explorer.games.assault_of_the_giants.battle.lab:AssaultLabEngine",
                 panel="explorer.panels.assault_of_the_giants.panel:AssaultPanel", panel_title="Assault of the Giants",
-                estimate=_assault_of_the_giants_cost),
+                estimate=_assault_of_the_giants_cost,
+                sweep="explorer.games.assault_of_the_giants.battle.sweep:SWEEP",
+                trace="explorer.games.assault_of_the_giants.battle.trace:trace_scenario"),
         GameDef("arcadia-quest", "Arcadia Quest (CMON, 2014)", _arcadia_quest, ("aq", "arcadia quest"),
                 lab="explorer.games.arcadia_quest.attack.lab:ArcadiaLabEngine",
                 panel="explorer.panels.arcadia_quest.panel:ArcadiaPanel", panel_title="Arcadia Quest",
-                estimate=_arcadia_quest_cost),
+                estimate=_arcadia_quest_cost,
+                sweep="explorer.games.arcadia_quest.encounter.sweep:SWEEP",
+                trace="explorer.games.arcadia_quest.encounter.trace:trace_scenario"),
         GameDef("agot-lcg", "A Game of Thrones: The Card Game, 2nd edition (FFG, 2015)", _agot_lcg,
                 ("agot", "a game of thrones"),
                 panel="explorer.panels.agot_lcg.panel:AgotPanel", panel_title="A Game of Thrones",
-                estimate=_agot_lcg_cost),
+                estimate=_agot_lcg_cost,
+                sweep="explorer.games.agot_lcg.round.sweep:SWEEP"),
     )
 }
 """Games with a resolver, by scenario name."""

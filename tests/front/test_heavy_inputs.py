@@ -255,8 +255,8 @@ def test_the_defender_contexts_counted_up_front_are_the_distinct_ones() -> None:
 
 
 def test_a_grid_is_weighed_before_its_first_cell_in_every_game() -> None:
-    from explorer.games.arcadia_quest.encounter.sweep import sweep as arcadia_sweep
     from explorer.panels.agot_lcg.adapter import AgotAdapter
+    from explorer.sweep import sweep as arcadia_sweep
 
     everything = ["military", "intrigue", "power"]
     players = {key: {"faction": 5, "claim": 2, "deck": 30, "hand": 5, "gold": 3,
@@ -271,7 +271,7 @@ def test_a_grid_is_weighed_before_its_first_cell_in_every_game() -> None:
     assert isinstance(refused, ScenarioError) and refused.field == "sweep" and spent < 1.0, refused
     assert "256 cells" in refused.problem and "list challenges[" in refused.problem
 
-    encounter = {"hero": {"preset": "Grom"}, "attack": {"card": "Rusty Sword"}, "target": {"preset": "Orc Marauder"}}
+    encounter = {"game": "arcadia-quest", "hero": {"preset": "Grom"}, "attack": {"card": "Rusty Sword"}, "target": {"preset": "Orc Marauder"}}
     spent, refused = _cpu(lambda: arcadia_sweep(encounter, "attack dice", range(0, 31), "monster Life",
                                                 range(1, 31), "P(kill)"))
     assert isinstance(refused, ScenarioError) and refused.field == "sweep" and spent < 0.5, refused
@@ -304,8 +304,8 @@ def test_the_card_odds_are_weighed_before_they_are_followed() -> None:
 def test_the_backstop_stops_a_request_the_estimate_let_through(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the backstop at 0 s, the first check of a request refuses it: a sweep, best play, the engine."""
     from explorer.core.engine import dp as count_dp
-    from explorer.games.assault_of_the_giants.battle.sweep import sweep
     from explorer.games.assault_of_the_giants.best import play as best
+    from explorer.sweep import sweep
 
     monkeypatch.setattr(backstop, "LIMIT", 0.0)
     monkeypatch.setattr(count_dp, "METER_LIMIT", 0.0)

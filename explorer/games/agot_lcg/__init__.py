@@ -121,6 +121,7 @@ from explorer.games.agot_lcg.round.phase import RoundResult, dominance, play_rou
 from explorer.games.agot_lcg.round.plan import best_plan, check_plan_size
 from explorer.games.agot_lcg.round.report import RoundReport, plan_round
 from explorer.games.agot_lcg.round.scenario import parse_round
+from explorer.games.agot_lcg.round.sweep import summary
 from explorer.games.agot_lcg.round.trace import round_trace
 from explorer.games.agot_lcg.timing.explain import Ability, AbilityKind, Trigger, explain
 from explorer.games.agot_lcg.timing.report import TimingReport
@@ -136,6 +137,7 @@ from explorer.games.agot_lcg.timing.steps import (
 from explorer.scenario.fields import check_option, describe
 
 __all__ = [
+    "summary",
     "Ability", "AbilityKind", "Board", "CHALLENGE_TYPES", "Challenge", "ChallengeOutcome", "ChallengeReport",
     "ChallengeType", "Keyword", "Player", "PlayerKey", "Question", "ResolutionKeyword",
     "ChallengeResult", "Character", "ClaimEffect", "Declaration", "FRAMEWORK_STEPS", "FrameworkStep",

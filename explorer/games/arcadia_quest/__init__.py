@@ -116,7 +116,7 @@ from explorer.games.arcadia_quest.encounter.scenario import (
 )
 from explorer.games.arcadia_quest.encounter.sequence import AttackSequence, SequenceResult, resolve_sequence
 from explorer.games.arcadia_quest.encounter.summary import OUTCOMES, compare_rows, is_chance, summary_rows
-from explorer.games.arcadia_quest.encounter.sweep import CELL_SECONDS, PARAMETERS, sweep
+from explorer.games.arcadia_quest.encounter.sweep import CELL_SECONDS, PARAMETERS, SWEEP
 from explorer.games.arcadia_quest.encounter.trace import TraceStep, trace_encounter
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS
 
@@ -128,7 +128,7 @@ __all__ = [
     "Target", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "estimate", "is_chance",
     "monster_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of", "resolve",
     "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
-    "sequence_to_dict", "successes", "summary_rows", "sweep", "trace_encounter",
+    "sequence_to_dict", "successes", "SWEEP", "summary_rows", "trace_encounter",
 ]
 
 ATTACK_SECONDS = 0.01

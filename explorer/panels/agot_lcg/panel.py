@@ -17,13 +17,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
-from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter, resolve_round
+from explorer.games.agot_lcg import RoundReport
+from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter
 from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
 from explorer.panels.common.lazy import SCENARIO, SWEEP, WHATIF, PartTabs, SharedTabs
-from explorer.panels.common.resolving import ResolvingHost
+from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
 from explorer.panels.common.trace_view import TraceView
@@ -81,7 +82,7 @@ class AgotPanel(SharedTabs, ResolvingHost):
         self.swap.on_click(lambda _b: self.swap_players())
         self.error = ErrorMessage("agot-error", "agot-error-main")
         self.status = widgets.HTML()
-        self.result = resolve_round(self.scenario())
+        self.result = resolve_as(self.scenario(), RoundReport)
         self.results = RoundResults(self.result)
         self.tabs = PartTabs({_ODDS: OddsPanel, WHATIF: lambda: WhatIf(self, self.adapter),
                               SWEEP: lambda: Sweep(self, self.adapter), _STEPS: self._steps_view,
@@ -136,7 +137,7 @@ class AgotPanel(SharedTabs, ResolvingHost):
             ScenarioError: the scenario is for another game or the reader refuses it; no input changed.
         """
         check_game(scenario, GAME)
-        resolve_round(scenario)
+        resolve_as(scenario, RoundReport)
         self.pause()
         try:
             self.meta = {k: scenario[k] for k in META_KEYS if k in scenario}
@@ -175,4 +176,4 @@ class AgotPanel(SharedTabs, ResolvingHost):
         return self.error
 
     def _compute(self) -> Any:
-        return resolve_round(self.scenario())
+        return resolve_as(self.scenario(), RoundReport)

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.games.arcadia_quest import (
-    OUTCOMES,
-    PARAMETERS,
-    EncounterResult,
-    TraceStep,
-    compare_rows,
-    parse_encounter,
-    question_of,
-    sweep,
-    trace_encounter,
-)
+from explorer.games import find_game
+from explorer.games.arcadia_quest import EncounterResult, TraceStep, compare_rows, question_of
 from explorer.panels.arcadia_quest.results import table_html
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
+from explorer.sweep import sweep
 
 __all__ = ["GAME", "QUANTITIES", "ArcadiaAdapter"]
 
@@ -55,8 +47,8 @@ class ArcadiaAdapter:
     labels = Labels(noun="encounter", css="aq")
     game = GAME
     quantities: Mapping[str, Callable[[Any], Dist[int]]] = QUANTITIES
-    sweep_parameters: Sequence[str] = tuple(PARAMETERS)
-    sweep_outcomes: Sequence[str] = ("P(kill without dying)", *(name for name in OUTCOMES
+    sweep_parameters: Sequence[str] = tuple(find_game(GAME).sweep_spec().inputs)
+    sweep_outcomes: Sequence[str] = ("P(kill without dying)", *(name for name in find_game(GAME).sweep_spec().outcomes
                                                                   if name != "P(kill without dying)"))
     sweep_axes = (SweepAxis(value=(1, 6), bounds=(0, 12)), SweepAxis(value=(1, 6), bounds=(1, 12)))
     sweep_note = ("Each cell resolves the current encounter exactly with two inputs set (a Life above the "
@@ -68,12 +60,12 @@ class ArcadiaAdapter:
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:
-        """The encounter resolved for every (x, y) pair (`explorer.games.arcadia_quest.encounter.sweep.sweep`)."""
+        """The encounter resolved for every (x, y) pair (the one sweep, `explorer.sweep`)."""
         return sweep(scenario, x, xs, y, ys, outcome)
 
     def trace(self, scenario: dict[str, Any], seed: int) -> tuple[TraceStep, ...]:
-        """One seeded encounter, step by step, citing pages (`trace_encounter`)."""
-        return trace_encounter(parse_encounter(scenario), seed)
+        """One seeded encounter, step by step, citing pages (the game's trace, through the registry)."""
+        return cast(tuple[TraceStep, ...], find_game(GAME).trace_steps(scenario, seed))
 
     def check(self, scenario: Mapping[str, Any]) -> None:
         """Refuse another game's scenario, one `explorer.resolve` refuses, or one that is not an encounter.

@@ -13,19 +13,12 @@ from fractions import Fraction
 from typing import Any, cast
 
 from explorer.core.dist import Dist
-from explorer.games.assault_of_the_giants import (
-    OUTCOMES,
-    PARAMETERS,
-    BattleResult,
-    TraceStep,
-    compare_frame,
-    parse_battle,
-    sweep,
-    trace_battle,
-)
+from explorer.games import find_game
+from explorer.games.assault_of_the_giants import BattleResult, TraceStep, compare_frame
 from explorer.panels.assault_of_the_giants.results import TABLE_STYLE, format_number
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
+from explorer.sweep import sweep
 
 __all__ = ["AssaultAdapter", "GAME", "QUANTITIES"]
 
@@ -54,8 +47,8 @@ class AssaultAdapter:
     labels = Labels(noun="battle", css="aotg")
     game = GAME
     quantities: Mapping[str, Callable[[Any], Dist[int]]] = QUANTITIES
-    sweep_parameters: Sequence[str] = tuple(PARAMETERS)
-    sweep_outcomes: Sequence[str] = tuple(OUTCOMES)
+    sweep_parameters: Sequence[str] = tuple(find_game(GAME).sweep_spec().inputs)
+    sweep_outcomes: Sequence[str] = tuple(find_game(GAME).sweep_spec().outcomes)
     sweep_axes = (SweepAxis(value=(1, 7), bounds=(0, 10)), SweepAxis(value=(0, 4), bounds=(0, 6)))
     sweep_note = ("Each cell resolves the current battle exactly with two inputs set; an explicit number "
                   "replaces what the command row gives.")
@@ -72,12 +65,12 @@ class AssaultAdapter:
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:
-        """The battle resolved for every (x, y) pair (`explorer.games.assault_of_the_giants.battle.sweep.sweep`)."""
+        """The battle resolved for every (x, y) pair (the one sweep, `explorer.sweep`)."""
         return sweep(scenario, x, xs, y, ys, outcome)
 
     def trace(self, scenario: dict[str, Any], seed: int) -> tuple[TraceStep, ...]:
-        """One seeded battle, step by step, citing pages (`trace_battle`)."""
-        return trace_battle(parse_battle(scenario), seed)
+        """One seeded battle, step by step, citing pages (the game's trace, through the registry)."""
+        return cast(tuple[TraceStep, ...], find_game(GAME).trace_steps(scenario, seed))
 
     def check(self, scenario: Mapping[str, Any]) -> None:
         """Refuse another game's scenario, or one `explorer.resolve` refuses (the command line's checks).

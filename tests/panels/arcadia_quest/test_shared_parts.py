@@ -9,9 +9,10 @@ from fractions import Fraction
 import explorer
 from explorer.charts.kit import compare_figure
 from explorer.games.arcadia_quest.encounter.summary import OUTCOMES
-from explorer.games.arcadia_quest.encounter.sweep import with_value
+from explorer.games.arcadia_quest.encounter.sweep import raise_overkill
 from explorer.panels.arcadia_quest.adapter import QUANTITIES
 from explorer.panels.common.host import GameAdapter, PanelHost
+from explorer.scenario.sweep import with_value
 from tests.panels.arcadia_quest.support import ROOT, check_charts, load, typed
 
 
@@ -61,9 +62,15 @@ def test_sweep_names_a_refused_cell(panel):
     assert "target.wounds" in panel.sweep.error.text and "sweep cell" in panel.sweep.error.text
 
 
-def test_with_value_keeps_overkill_at_least_life():
-    assert with_value({"target": {"life": 3, "overkill": None}}, "monster Life", 9)["target"]["overkill"] is None
-    assert with_value({"target": {"life": 3, "overkill": 4}}, "monster Life", 2)["target"]["overkill"] == 4
+def test_a_sweep_cell_keeps_overkill_at_least_life():
+    def cell(target, value):
+        out = with_value({"target": target}, "target.life", value)
+        raise_overkill(out, "target.life", value)
+        return out["target"]
+
+    assert cell({"life": 3, "overkill": None}, 9)["overkill"] is None
+    assert cell({"life": 3, "overkill": 4}, 2)["overkill"] == 4
+    assert cell({"life": 3, "overkill": 4}, 6)["overkill"] == 6
 
 
 def test_trace_walks_the_encounter_and_follows_changes(panel):

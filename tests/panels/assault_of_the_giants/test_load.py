@@ -120,6 +120,6 @@ def test_no_exception_escapes_the_buttons(panel: AssaultPanel, monkeypatch: pyte
     monkeypatch.setattr(adapter, "sweep", broken)
     panel.sweep.run.click()
     assert "RuntimeError: boom" in panel.sweep.error.text
-    monkeypatch.setattr(adapter, "trace_battle", broken)
+    monkeypatch.setattr(adapter.AssaultAdapter, "trace", broken)
     panel.trace.roll.click()
     assert "RuntimeError: boom" in panel.trace.error.text

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+import explorer
 from explorer import ScenarioError, charts
 from explorer.app import show
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.games.assault_of_the_giants.battle.summary import summary_rows
-from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, sweep
+from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, PARAMETERS
+from explorer.lessons import changed
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.panels.common.host import GameAdapter, PanelHost
 
@@ -139,7 +141,10 @@ def test_sweep_heatmap_equals_resolved_cells(panel: AssaultPanel) -> None:
     view.x_range.value = (1, 3)
     view.y_range.value = (0, 1)
     view.run.click()
-    expected = sweep(panel.scenario(), view.x.value, range(1, 4), view.y.value, range(0, 2), view.outcome.value)
+    read = OUTCOMES[view.outcome.value]  # each cell resolved on its own, without the sweep
+    x_path, y_path = PARAMETERS[view.x.value].path, PARAMETERS[view.y.value].path
+    expected = [[read(explorer.resolve(changed(panel.scenario(), {x_path: a, y_path: b})).result) for a in range(1, 4)]
+                for b in range(0, 2)]
     assert [list(r) for r in view.heatmap.data[0].z] == [[float(v) for v in r] for r in expected]
     view.y.value = view.x.value
     view.run.click()

@@ -18,14 +18,16 @@ as any other order (the package's rulings).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from explorer.games.arcadia_quest.encounter.action import Encounter
 from explorer.games.arcadia_quest.encounter.fighters import Monster, Roll, attack_roll, defence_roll
+from explorer.games.arcadia_quest.encounter.scenario import parse_encounter
 from explorer.scenario.trace import TraceStep, trace_text
 
-__all__ = ["RolledDice", "TraceStep", "roll_dice", "trace_encounter", "trace_text"]
+__all__ = ["RolledDice", "TraceStep", "roll_dice", "trace_encounter", "trace_scenario", "trace_text"]
 
 _WORDS = {"melee": "melee hit", "ranged": "ranged hit", "crit": "CRIT", "blank": "blank", "shield": "shield"}
 ROLL_PAGES = "INF-RB p.16, p.18; faces AQ-RB p.9"
@@ -326,3 +328,8 @@ def trace_encounter(enc: Encounter, seed: int) -> tuple[TraceStep, ...]:
                        f"{_n(taken, 'Wound')} ({hero.name} {fate})", "",
                        {"monster_wounds": wounds, "hero_wounds": taken, "coins_active": active, "coins_others": others})
     return tuple(steps + payback + guard + [coins, result])
+
+
+def trace_scenario(scenario: Mapping[str, Any], seed: int) -> tuple[TraceStep, ...]:
+    """`trace_encounter` of a scenario mapping (the registry's trace, `explorer.games.GameDef.trace_steps`)."""
+    return trace_encounter(parse_encounter(scenario), seed)

@@ -1,36 +1,42 @@
-"""Sweeps: resolve a battle over a grid of two numeric inputs, for "what if?" questions.
+"""What the one sweep (`explorer.sweep`) can do with a battle: its inputs, its outcomes, its grid's work.
 
 The whole grid is weighed before its first cell is computed (`check_grid`: every cell's battle
-by `costs.battle_costs`, a roll or search shared by several cells counted once, plus its
-casualties and reading, `cell_seconds`) and refused past about 2 s (`explorer.core.backstop.check_grid`), naming the inputs to change; the
-cells then run as one request under the backstop (`explorer.core.backstop`).
+and report by `costs.report_costs`, a roll or search shared by several cells counted once, plus
+its casualties and reading, `cell_seconds`) and refused past about 2 s
+(`explorer.core.backstop.check_grid`), naming the inputs to change.
+
+>>> from explorer.sweep import sweep
+>>> s = {"game": "assault-of-the-giants", "attacker": {"pool": {"basic": 1}, "units": []},
+...      "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}
+>>> sweep(s, "attacker basic dice", range(0, 2), "attacker rerolls (cards right of Leader)", range(0, 1),
+...       "chance the defender is wiped out")
+[[Fraction(0, 1), Fraction(1, 2)]]
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
 
 from explorer.core import backstop
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants.battle.battle import BattleResult, resolve_battle
+from explorer.games.assault_of_the_giants.battle.battle import BattleResult
+from explorer.games.assault_of_the_giants.battle.report import BattleReport
 from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
-from explorer.games.assault_of_the_giants.best.costs import Cost, battle_costs, final_bounds, total
+from explorer.games.assault_of_the_giants.best.costs import Cost, final_bounds, report_costs, total
 from explorer.games.assault_of_the_giants.rules.model import Battle
+from explorer.scenario.sweep import SweepInput, SweepSpec, read_result
 
-__all__ = ["PARAMETERS", "OUTCOMES", "CELL_SECONDS", "CASUALTY_SECONDS", "cell_seconds", "sweep", "check_grid"]
+__all__ = ["PARAMETERS", "OUTCOMES", "CELL_SECONDS", "CASUALTY_SECONDS", "SWEEP", "cell_seconds", "check_grid"]
 
-PARAMETERS: dict[str, tuple[str, ...]] = {
-    "attacker basic dice": ("attacker", "pool", "basic"),
-    "attacker rerolls (cards right of Leader)": ("attacker", "rerolls"),
-    "attacker arcane → 2 hits (cards left of Attack)": ("attacker", "arcane_to_hits"),
-    "attacker arcane → block (cards right of Magic)": ("attacker", "arcane_to_blocks"),
-    "defender basic dice": ("defender", "pool", "basic"),
-    "defender rerolls (cards right of Leader)": ("defender", "rerolls"),
-    "defender arcane → block (cards right of Magic)": ("defender", "arcane_to_blocks"),
+PARAMETERS: dict[str, SweepInput] = {
+    "attacker basic dice": SweepInput("attacker.pool.basic"),
+    "attacker rerolls (cards right of Leader)": SweepInput("attacker.rerolls"),
+    "attacker arcane → 2 hits (cards left of Attack)": SweepInput("attacker.arcane_to_hits"),
+    "attacker arcane → block (cards right of Magic)": SweepInput("attacker.arcane_to_blocks"),
+    "defender basic dice": SweepInput("defender.pool.basic"),
+    "defender rerolls (cards right of Leader)": SweepInput("defender.rerolls"),
+    "defender arcane → block (cards right of Magic)": SweepInput("defender.arcane_to_blocks"),
 }
 """Numeric inputs a sweep can vary: a path into the scenario."""
 
@@ -51,13 +57,6 @@ mapped): measured at 0.3 ms."""
 CASUALTY_SECONDS = {"listed": 1e-6, "fewest-op": 8e-6}
 """Work of the casualty table per unit and per damage, by casualty order: measured at 0.7 and 5.5
 microseconds (100 listed units, or 12 by fewest Ordning Points, and damage up to 120)."""
-
-
-def _set(scenario: dict[str, Any], path: tuple[str, ...], value: int) -> None:
-    target = scenario
-    for key in path[:-1]:
-        target = target.setdefault(key, {})
-    target[path[-1]] = value
 
 
 def cell_seconds(battle: Battle) -> float:
@@ -89,7 +88,7 @@ def check_grid(battles: Sequence[Battle], x: str, y: str) -> float:
     seconds = 0.0
     for i, battle in enumerate(reversed(battles)):
         try:
-            parts += battle_costs(battle, many=True)
+            parts += report_costs(battle, many=True)
         except ScenarioError as error:  # one cell alone is over the limit: so is the grid
             backstop.check_grid(len(battles), max(seconds, backstop.GRID_SECONDS), f"lower {error.field}", x, y)
         parts.append(Cost(cell_seconds(battle), "sweep", "reading each cell", ("cell", i)))
@@ -98,48 +97,10 @@ def check_grid(battles: Sequence[Battle], x: str, y: str) -> float:
     return seconds
 
 
-def sweep(scenario: dict[str, Any], x: str, xs: range, y: str, ys: range, outcome: str) -> list[list[Fraction]]:
-    """Resolve the scenario for every (x, y) pair of two inputs; rows follow `ys`.
-
-    Raises:
-        ScenarioError: an unknown input or outcome, a cell that does not read (the message names the
-            cell), or a grid too big in all or in one cell (``sweep``, `check_grid`).
-
-    >>> s = {"game": "assault-of-the-giants", "attacker": {"pool": {"basic": 1}, "units": []},
-    ...      "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}
-    >>> sweep(s, "attacker basic dice", range(0, 2), "attacker rerolls (cards right of Leader)", range(0, 1),
-    ...       "chance the defender is wiped out")
-    [[Fraction(0, 1), Fraction(1, 2)]]
-    """
-    for name, field in ((x, "sweep x"), (y, "sweep y")):
-        if name not in PARAMETERS:
-            raise ScenarioError(field, f"must be one of {', '.join(PARAMETERS)}, got {name!r}")
-    if outcome not in OUTCOMES:
-        raise ScenarioError("sweep outcome", f"must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
-    cells: list[tuple[int, int, Battle]] = []
-    for y_value in ys:
-        for x_value in xs:
-            case = copy.deepcopy(scenario)
-            _set(case, PARAMETERS[x], x_value)
-            _set(case, PARAMETERS[y], y_value)
-            with _cell(x, x_value, y, y_value):
-                cells.append((x_value, y_value, parse_battle(case)))
-    check_grid([battle for _, _, battle in cells], x, y)
-    read = OUTCOMES[outcome]
-    values = []
-    with backstop.request():
-        for x_value, y_value, battle in cells:
-            backstop.check("sweep", "the sweep")
-            with _cell(x, x_value, y, y_value):
-                values.append(read(resolve_battle(battle)))
-    width = len(xs)
-    return [values[i:i + width] for i in range(0, len(values), width)]
-
-
-@contextmanager
-def _cell(x: str, x_value: int, y: str, y_value: int) -> Iterator[None]:
-    """A refusal inside names the sweep cell it comes from."""
-    try:
-        yield
-    except ScenarioError as error:
-        raise ScenarioError(error.field, f"{error.problem} (sweep cell {x} = {x_value}, {y} = {y_value})") from None
+SWEEP = SweepSpec(
+    inputs=PARAMETERS,
+    outcomes={label: read_result(BattleReport, "a battle", outcome) for label, outcome in OUTCOMES.items()},
+    read=parse_battle,
+    weigh=check_grid,
+)
+"""The battle's sweep: its inputs and outcomes; every cell read as a battle and the grid weighed whole."""

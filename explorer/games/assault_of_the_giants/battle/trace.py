@@ -18,8 +18,10 @@ rolled with the pool, their rerolls and conversions used with the Commands', and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
 from explorer.games.assault_of_the_giants.best.trace_advice import Advisor, advisor_for, reroll_advice, split_advice
 from explorer.games.assault_of_the_giants.rules.cards import ENTER_NOTE, card_shift, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.rules.casualties import (
@@ -46,7 +48,7 @@ from explorer.games.assault_of_the_giants.rules.outcome import points_for, resou
 from explorer.games.assault_of_the_giants.rules.words import face_name, show_faces
 from explorer.scenario.trace import TraceStep, trace_text
 
-__all__ = ["TraceStep", "face_name", "trace_battle", "trace_text"]
+__all__ = ["TraceStep", "face_name", "trace_battle", "trace_scenario", "trace_text"]
 
 _TOKENS = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 """Decision tokens (`combat.control_of`) in the order dice of one kind are rerolled."""
@@ -301,3 +303,8 @@ def trace_battle(battle: Battle, seed: int) -> tuple[TraceStep, ...]:
     atk_losses, atk_status = _casualty_steps(atk, dfn, "attacker", to_atk)
     rewards = [_reward_step(atk, dfn, "attacker", dfn_status), _reward_step(dfn, atk, "defender", atk_status)]
     return tuple(atk_steps + dfn_steps + [damage] + dfn_losses + atk_losses + rewards)
+
+
+def trace_scenario(scenario: Mapping[str, Any], seed: int) -> tuple[TraceStep, ...]:
+    """`trace_battle` of a scenario mapping (the registry's trace, `explorer.games.GameDef.trace_steps`)."""
+    return trace_battle(parse_battle(scenario), seed)
