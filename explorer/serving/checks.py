@@ -12,7 +12,7 @@ both in the handler list Voila builds:
 * the query websocket is replaced by `QueryHandler`: a local Host, no browser ``Origin`` (its
   only client is the kernel itself), and the key that kernel was started with
   (`explorer.panels.common.request_info`), compared in constant time. `QUERY_KEYS` holds one key
-  per warm kernel, made by `explorer.serving.server.SessionCap` when it starts the kernel and dropped
+  per warm kernel, made by `explorer.serving.sessions.SessionCap` when it starts the kernel and dropped
   when the kernel shuts down.
 
 >>> host_allowed("localhost:8866", {}), host_allowed("127.0.0.2", {}), host_allowed("[::1]:80", {})

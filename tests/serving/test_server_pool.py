@@ -1,4 +1,4 @@
-"""The warm pool's refill (`explorer.serving.server.SessionCap`), on a stand-in for Voila's pooled manager.
+"""The warm pool's refill (`explorer.serving.sessions.SessionCap`), on a stand-in for Voila's pooled manager.
 
 Voila refills its pool the moment a page takes a warm kernel; `SessionCap` holds each refill back
 until no page has been asked for during ``refill_quiet`` seconds and the CPUs are half idle (one
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-import explorer.serving.server as server
-from explorer.serving.server import SessionCap
+import explorer.serving.sessions as server
+from explorer.serving.sessions import SessionCap
 
 NOTEBOOK = "explorer.ipynb"
 
