@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 ## The chart widget's front end (prebuilt in explorer/panels/common/labextension) and plotly.js
 ## go where JupyterLab and Voila look for extensions; cheap, so done on every setup.
 setup: $(STAMP)
-	$(PY) -m explorer.serving.install
+	$(PY) -m explorer.panels.common.install
 
 ## Open the explorer: Voila serves notebooks/explorer.ipynb on this machine and prints the
 ## address to open, token included (port 8866, or a free one if taken; `make run PORT=9000` to
@@ -66,4 +66,4 @@ labextension: setup
 	cd js && npm install --no-audit --no-fund && \
 	  node node_modules/@jupyterlab/builder/lib/build-labextension.js \
 	    --core-path "$$(../$(PY) -c 'import jupyterlab, os; print(os.path.dirname(jupyterlab.__file__))')/staging" .
-	$(PY) -m explorer.serving.install
+	$(PY) -m explorer.panels.common.install

@@ -10,7 +10,7 @@ an old battle on some page loads, and this widget avoids both by design:
 - FigureWidget is an anywidget whose 5 MB of code arrives inside the widget's state; anywidget
   0.11 gives a model 2 s to start and afterwards **drops every message** to a model that took
   longer (likely on a slow or throttled page). `Chart` is a plain ipywidgets model whose small
-  front end (``js/``, prebuilt into ``labextension/``, installed by `explorer.serving.install`)
+  front end (``js/``, prebuilt into ``labextension/``, installed by `explorer.panels.common.install`)
   loads with the page over HTTP; plotly.js comes once per page from the same place, cached.
 
 The chart's state is visible: ``note`` (set by `mark_stale`) dims the chart and says why it is

@@ -9,7 +9,7 @@ from explorer import charts
 from explorer.core.dist import Dist
 from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
 from explorer.panels.common.chart import FRONT_END, FRONT_END_VERSION, Chart, figure_json
-from explorer.serving.install import install
+from explorer.panels.common.install import install
 
 GAPPY = Dist({0: 1, 2: 2, 3: 3})
 TWO_DICE = Dist.uniform(range(1, 7)) + Dist.uniform(range(1, 7))

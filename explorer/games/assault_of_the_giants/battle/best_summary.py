@@ -11,16 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import backstop
 from explorer.core.dist import Dist
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, resolve_battle
 from explorer.games.assault_of_the_giants.best.costs import check_report
 from explorer.games.assault_of_the_giants.best.values import dealt_terms, stakes, taken_terms
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["expected_values", "best_play_summary"]
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from explorer.core.errors import ScenarioError
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.best.play import (
     attacker_solution,
     attacker_totals,
@@ -32,6 +32,11 @@ from explorer.games.assault_of_the_giants.best.values import Lex
 from explorer.games.assault_of_the_giants.rules.cards import played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle, CombatDie, Side, Symbols
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["Alternative", "Split", "FaceHabit", "advise_reroll", "advise_conversion", "reroll_habits"]
 

@@ -20,16 +20,20 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from explorer.core.errors import ScenarioError
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.best.roll import Kinds
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, dealt_terms, stakes, taken_terms
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_cost, side_weight
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["MAX_SECONDS", "MAX_BYTES", "NS_PER_LINK", "NS_PER_CELL", "BYTES_PER_CELL", "POLICY_HINT", "Cost",
            "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search",

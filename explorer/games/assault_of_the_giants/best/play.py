@@ -33,13 +33,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from explorer.core import backstop
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.best.costs import (
     MAX_SECONDS,
     battle_costs,
@@ -63,6 +62,11 @@ from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 from explorer.games.assault_of_the_giants.rules.outcome import BattleResult, SideResult, losses, rewards
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["Response", "Solution", "attacker_solution", "defender_response", "best_joint", "joint_grid",
            "best_result", "attacker_totals", "clear_caches",

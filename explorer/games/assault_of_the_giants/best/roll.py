@@ -34,13 +34,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from explorer.core.backstop import check
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE
 from explorer.games.assault_of_the_giants.rules.model import Symbols
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["Kinds", "RollPlan", "Solved", "roll_plan", "solve_roll", "conversions"]
 

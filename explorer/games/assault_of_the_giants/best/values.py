@@ -23,12 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.rules.model import Objective, Side, Status
 from explorer.games.assault_of_the_giants.rules.outcome import casualty_table, points_for
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["Stakes", "stakes", "components", "dealt_terms", "taken_terms", "value_tuple", "Lex", "INT64_SAFE"]
 

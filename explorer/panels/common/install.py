@@ -33,7 +33,7 @@ the pinned bundle is used even when an upgraded plotly package ships another plo
 printed then names both versions, and the pin should follow (``npm view
 plotly.js-cartesian-dist-min@VERSION dist`` gives the new ``tarball`` and ``integrity``).
 
-Usage: ``python -m explorer.serving.install [--prefix PREFIX]``.
+Usage: ``python -m explorer.panels.common.install [--prefix PREFIX]``.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ _MAX_TARBALL = 8 << 20  # the real one is 0.5 MB
 _MAX_SCRIPT = 16 << 20  # 1.5 MB
 _MAX_WALK = 64 << 20  # uncompressed bytes of all members, so a broken archive cannot run on
 _TIMEOUT = 30.0
-_BUILT = Path(__file__).resolve().parent.parent / "panels" / "common" / "labextension"
+_BUILT = Path(__file__).resolve().parent / "labextension"
 
 
 class Bundle(NamedTuple):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.serving import install as inst
+from explorer.panels.common import install as inst
 
 SCRIPT = f"/**\n* plotly.js (cartesian - minified) v{inst.CARTESIAN_VERSION}\n*/\nwindow.Plotly = {{}};\n".encode()
 LICENSE = b"MIT License\n\nCopyright (c) Plotly Technologies Inc.\n"
