@@ -17,8 +17,6 @@ probabilities as percentages.
 
 from __future__ import annotations
 
-import copy
-import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -27,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.errors import ScenarioError
 from explorer.resolver import load_scenario, resolve
 from explorer.scenario.report import Report
+from explorer.scenario.sweep import path_steps, with_value
 from explorer.sweep import sweep
 
 if TYPE_CHECKING:
@@ -40,21 +39,6 @@ __all__ = [
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout the package runs from (holding ``examples/`` and ``pyproject.toml``)."""
 
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def _steps(path: str) -> list[str | int]:
-    """The keys and indices of a dotted path.
-
-    >>> _steps("players.first.characters[1].str")
-    ['players', 'first', 'characters', 1, 'str']
-    """
-    steps: list[str | int] = []
-    for name, index in _STEP.findall(path):
-        steps.append(int(index) if index else name)
-    if not steps:
-        raise ScenarioError("path", f"{path!r} names no value")
-    return steps
 
 
 def example(name: str) -> dict[str, Any]:
@@ -76,13 +60,9 @@ def changed(scenario: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str
     >>> changed(s, {"attacker.pool.basic": 5, "attacker.rerolls": 1}), s
     ({'attacker': {'pool': {'basic': 5}, 'rerolls': 1}}, {'attacker': {'pool': {'basic': 3}}})
     """
-    out = copy.deepcopy(dict(scenario))
+    out = dict(scenario)
     for path, new in changes.items():
-        steps = _steps(path)
-        target: Any = out
-        for step in steps[:-1]:
-            target = target[step] if isinstance(step, int) else target.setdefault(step, {})
-        target[steps[-1]] = copy.deepcopy(new)
+        out = with_value(out, path, new)
     return out
 
 
@@ -93,7 +73,7 @@ def value(data: Report | Mapping[str, Any], path: str) -> Any:
         ScenarioError: the path does not lead to a value (naming the first missing step).
     """
     current: Any = data.to_dict() if hasattr(data, "to_dict") else data
-    for step in _steps(path):
+    for step in path_steps(path):
         try:
             current = current[step]
         except (KeyError, IndexError, TypeError):

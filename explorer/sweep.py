@@ -2,7 +2,7 @@
 
 A game says what can be swept in its `explorer.games.GameDef.sweep` (a
 `explorer.scenario.sweep.SweepSpec`): the inputs
-(a label and a dotted path into the scenario, such as ``attacker.pool.basic``), the numbers a cell
+(a label and a dotted path into the scenario, such as ``attacker.pool.basic``; ``[0]`` indexes a list), the numbers a cell
 can be read as (a label and a function of the game's report), how a scenario is written out in
 full before any cell is set (Arcadia Quest makes every preset value explicit), what setting an
 input also changes (an Arcadia Quest Overkill raised to a higher Life), and how a grid's work is

@@ -7,6 +7,7 @@ Each game builds a `SweepSpec` in its own package and names it in the registry
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 from explorer.core.errors import ScenarioError
 from explorer.scenario.report import Report
 
-__all__ = ["SweepInput", "SweepSpec", "read_result", "with_value"]
+__all__ = ["SweepInput", "SweepSpec", "path_steps", "read_result", "with_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,7 @@ class SweepInput:
     """One input a sweep can vary: where it is in the scenario."""
 
     path: str
-    """Dotted path into the scenario (a whole number in a list: ``players.first.characters.0.str``)."""
+    """Dotted path into the scenario (`path_steps`; an item of a list: ``players.first.characters[0].str``)."""
     missing: str = ""
     """The refusal when the scenario has nothing at that path to set (field: the path's holder);
     empty: the missing keys are made."""
@@ -49,8 +50,22 @@ class SweepSpec:
     labels given for the message); None: the sum of each cell's `explorer.resolver.estimate`."""
 
 
-def _steps(path: str) -> list[str | int]:
-    return [int(step) if step.isdigit() else step for step in path.split(".")]
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def path_steps(path: str) -> list[str | int]:
+    """The keys and indices of a dotted path (``[n]`` is an index; a key of digits stays a key).
+
+    >>> path_steps("players.first.characters[1].str"), path_steps("attacker.ordning_points.2")
+    (['players', 'first', 'characters', 1, 'str'], ['attacker', 'ordning_points', '2'])
+
+    Raises:
+        ScenarioError: ``path``: the path names no value.
+    """
+    steps: list[str | int] = [int(index) if index else name for name, index in _STEP.findall(path)]
+    if not steps:
+        raise ScenarioError("path", f"{path!r} names no value")
+    return steps
 
 
 def with_value(scenario: Mapping[str, Any], path: str, value: Any, *, missing: str = "") -> dict[str, Any]:
@@ -61,25 +76,32 @@ def with_value(scenario: Mapping[str, Any], path: str, value: Any, *, missing: s
 
     >>> with_value({"attacker": {"pool": {"basic": 3}}}, "attacker.pool.basic", 5)
     {'attacker': {'pool': {'basic': 5}}}
-    >>> with_value({"players": {"first": {"characters": []}}}, "players.first.characters.0.str", 2,
+    >>> with_value({"players": {"first": {"characters": []}}}, "players.first.characters[0].str", 2,
     ...            missing="has no character whose STR the sweep could set")
     Traceback (most recent call last):
     explorer.core.errors.ScenarioError: players.first.characters: has no character whose STR the sweep could set
     """
     out = copy.deepcopy(dict(scenario))
-    steps = _steps(path)
+    steps = path_steps(path)
     target: Any = out
     for i, step in enumerate(steps[:-1]):
-        holder = ".".join(str(s) for s in steps[: i + 1])
-        if isinstance(step, int):
-            if not isinstance(target, list) or step >= len(target):
+        if isinstance(target, list):
+            if not (isinstance(step, int) or step.isdigit()) or int(step) >= len(target):
                 raise ScenarioError(".".join(str(s) for s in steps[:i]), missing or f"has no item {step} to set")
-            target = target[step]
+            target = target[int(step)]
+        elif not isinstance(target, dict):
+            raise ScenarioError(".".join(str(s) for s in steps[:i]), missing or "is not a table of keys to set")
         elif missing and not isinstance(target.get(step), (dict, list)):
-            raise ScenarioError(holder, missing)
+            raise ScenarioError(".".join(str(s) for s in steps[:i + 1]), missing)
         else:
             target = target.setdefault(step, {})
-    target[steps[-1]] = copy.deepcopy(value)
+    last = steps[-1]
+    if isinstance(target, list):
+        if not (isinstance(last, int) or last.isdigit()) or int(last) >= len(target):
+            raise ScenarioError(".".join(str(s) for s in steps[:-1]), missing or f"has no item {last} to set")
+        target[int(last)] = copy.deepcopy(value)
+    else:
+        target[last] = copy.deepcopy(value)
     return out
 
 

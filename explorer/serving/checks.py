@@ -14,54 +14,41 @@ both in the handler list Voila builds:
   (`explorer.panels.common.request_info`), compared in constant time. `QUERY_KEYS` holds one key
   per warm kernel, made by `explorer.serving.sessions.SessionCap` when it starts the kernel and dropped
   when the kernel shuts down.
-
->>> host_allowed("localhost:8866", {}), host_allowed("127.0.0.2", {}), host_allowed("[::1]:80", {})
-(True, True, True)
->>> host_allowed("evil.example:8866", {}), host_allowed("evil.example", {"allow_remote_access": True})
-(False, True)
 """
 
 from __future__ import annotations
 
 import hmac
-import ipaddress
-import re
+import logging
 import secrets
 from typing import Any
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
+from tornado.log import app_log
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from explorer.panels.common.request_info import QUERY_KEY_HEADER
 
-__all__ = ["QUERY_KEYS", "HostCheck", "QueryHandler", "QueryKeys", "guard_handlers", "host_allowed"]
-
-
-def host_allowed(host: str, settings: dict[str, Any]) -> bool:
-    """Whether a request's ``Host`` may be served: jupyter_server's rule (`JupyterHandler.check_host`).
-
-    Any Host when ``allow_remote_access`` is set (``--public``); otherwise a loopback address or
-    one of ``local_hostnames`` (``localhost``), with or without a port.
-    """
-    if settings.get("allow_remote_access", False):
-        return True
-    match = re.match(r"^(.*?)(:\d+)?$", host)
-    name = match.group(1) if match else host
-    if name.startswith("[") and name.endswith("]"):
-        name = name[1:-1]
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return name in settings.get("local_hostnames", ["localhost"])
+__all__ = ["QUERY_KEYS", "HostCheck", "QueryHandler", "QueryKeys", "guard_handlers"]
 
 
 class HostCheck(tornado.web.RequestHandler):
-    """Mixin: refuse (403) a request whose ``Host`` is not this machine's, before the handler runs."""
+    """Mixin: refuse (403) a request whose ``Host`` is not this machine's, before the handler runs.
+
+    The rule is jupyter_server's own (`JupyterHandler.check_host`: any Host with
+    ``allow_remote_access``, else a loopback address or one of ``local_hostnames``), applied to
+    this handler, so the two can never disagree.
+    """
+
+    @property
+    def log(self) -> logging.Logger:
+        """Where `JupyterHandler.check_host` reports a refused Host."""
+        return app_log
 
     def prepare(self) -> Any:
         """Check the Host, then prepare as the handler would."""
-        if not host_allowed(self.request.host, self.settings):
+        if not JupyterHandler.check_host(self):  # type: ignore[arg-type]  # it reads settings, request and log only
             raise tornado.web.HTTPError(403, "this server answers only to its own address")
         return super().prepare()
 

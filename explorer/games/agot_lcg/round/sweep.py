@@ -32,8 +32,8 @@ OUTCOMES = ("first player's power lead after the round", "first player's power a
 _NO_CHARACTER = "has no character whose STR the sweep could set"
 
 PARAMETERS: dict[str, SweepInput] = {
-    "STR of the first player's first character": SweepInput("players.first.characters.0.str", _NO_CHARACTER),
-    "STR of the second player's first character": SweepInput("players.second.characters.0.str", _NO_CHARACTER),
+    "STR of the first player's first character": SweepInput("players.first.characters[0].str", _NO_CHARACTER),
+    "STR of the second player's first character": SweepInput("players.second.characters[0].str", _NO_CHARACTER),
     "first player's gold": SweepInput("players.first.gold"),
     "second player's gold": SweepInput("players.second.gold"),
     "first player's faction power": SweepInput("players.first.faction"),
