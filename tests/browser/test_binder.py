@@ -137,7 +137,7 @@ def test_the_app_opens_a_shared_link_as_on_binder(binder_env: dict[str, str], ch
                 page.add_init_script(INIT_SCRIPT)
                 log = attach(page)
                 start = time.monotonic()
-                page.goto(url)
+                page.goto(url, timeout=180_000)  # a kernel started for the page, on a slow machine
                 until_right("the linked encounter's charts drawn and right", lambda: encounter_problems(page),
                             180, server)  # type: ignore[arg-type]
                 opened_s = time.monotonic() - start

@@ -99,6 +99,7 @@ def test_a_bad_name_in_a_link_and_an_oversize_file_change_nothing(server: Server
         browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            page.set_default_navigation_timeout(RENDER_S * 1000)  # a kernel may be started for the page
             page.add_init_script(INIT_SCRIPT)
             logs.append(attach(page))
             # 1. the link: a message naming the field, the default battle, Copy link on what is shown

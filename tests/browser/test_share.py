@@ -144,6 +144,9 @@ def encounter_problems(page: Any) -> list[str]:
 
 def new_page(browser: Any, logs: list[PageLog], **context: Any) -> Any:
     page = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True, **context).new_page()
+    # a page may find no warm kernel (its refill held while the machine was busy) and wait for a
+    # kernel started for it: on a slow machine that is longer than playwright's 30 s default
+    page.set_default_navigation_timeout(RENDER_S * 1000)
     page.add_init_script(INIT_SCRIPT)
     logs.append(attach(page))
     return page
