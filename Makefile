@@ -8,7 +8,7 @@ PORT ?= 8866
 SERVE_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run lab test layers bench bench-server bench-room chromium labextension
+.PHONY: setup run lab test layers bench bench-server bench-room chromium labextension site serve-site
 
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,18 @@ run: setup
 ## JupyterLab on notebooks/ (the explorer notebook with its code, to change and rerun).
 lab: setup
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+## The in-browser site: build/site/, a static folder any file server serves (the app and the
+## lessons run in the browser; nothing is fetched from elsewhere). Tools in .venv-site; pinned
+## downloads cached in ~/.cache/explorer/site (see explorer/site/pins.py).
+site: setup
+	$(PY) -m explorer.site.build --output build/site
+
+## Serve build/site/ to this machine's browser (or a room: SITE_BIND=0.0.0.0) with a plain file server.
+SITE_PORT ?= 8000
+SITE_BIND ?= 127.0.0.1
+serve-site: site
+	$(PY) -m http.server $(SITE_PORT) --bind $(SITE_BIND) --directory build/site
 
 ## Debian's Chromium for the real-browser tests (Playwright cannot download browsers here).
 chromium:

@@ -100,6 +100,7 @@ class Explorer:
 
     def __init__(self) -> None:
         from explorer.panels.common import stylesheet
+        from explorer.panels.common.share_view import where_it_runs
 
         self.names = panels()
         titles = [GAMES[n].panel_title or GAMES[n].title for n in self.names] + ["Dice lab"]
@@ -111,7 +112,9 @@ class Explorer:
         self.tabs.add_class("explorer-app")
         self.tabs.observe(self._opened, "selected_index")
         header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
-                              "exact results of board-game combat rules; change anything, every chart follows</span>")
+                              "exact results of board-game combat rules; change anything, every chart follows</span>"
+                              f"<br><span class='explorer-where' style='color:#5d6d7e;font-size:90%'>"
+                              f"{html.escape(where_it_runs())}</span>")
         header.add_class("explorer-header")
         self.notice = widgets.HTML(layout=widgets.Layout(display="none"))
         self.notice.add_class("explorer-link-notice")
@@ -139,14 +142,19 @@ class Explorer:
         says why above the tabs (the default scenario stays).
 
         Args:
-            query: the page's query string; None to read it from Voila (`link_query`).
+            query: the page's query string; None to read it from Voila (`link_query`), or, in the
+                browser (the static site), to open it when the page has told it (`PageAddress`).
 
         Returns:
             True if the link asked for something and it was opened.
         """
-        from explorer.panels.common.share_view import link_query, open_scenario
+        from explorer.panels.common.share_view import PageAddress, in_browser, link_query, open_scenario
         from explorer.share import parse_query
 
+        if query is None and in_browser():  # no server to ask: the page tells its address
+            self.address = PageAddress()
+            self.address.observe(lambda change: self.open_link(change["new"].lstrip("?")), "search")
+            return False
         if query is None:
             query = link_query()
         try:

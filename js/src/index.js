@@ -22,7 +22,7 @@ import { FileOpenerView } from './upload.js';
 
 const MODULE = 'explorer-chart';
 const VERSION = '1.1.0';
-const { FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView } = sharingWidgets(MODULE, VERSION);
+const { FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView, PageAddressModel } = sharingWidgets(MODULE, VERSION);
 
 const CSS = `
 .explorer-chart { position: relative; width: 100%; min-width: 0; }
@@ -200,7 +200,7 @@ const plugin = {
     registry.registerWidget({
       name: MODULE,
       version: VERSION,
-      exports: { ChartModel, ChartView, FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView, FileOpenerView },
+      exports: { ChartModel, ChartView, FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView, PageAddressModel, FileOpenerView },
     });
   },
 };

@@ -6,6 +6,8 @@
 //   self-contained file (plotly.js inlined from this extension's static copy: works offline).
 // - ShareLinkView: a read-only field with the app's address for the kernel's query (the current
 //   scenario) and a Copy button; the address is built here, where the page's real URL is known.
+// - PageAddressModel: no view; when the page creates it, it tells the kernel the page's address
+//   (`search`, `href`). The in-browser site's kernel has no server to ask for the page's request.
 import { DOMWidgetModel, DOMWidgetView } from '@jupyter-widgets/base';
 
 export function saveBlob(blob, filename) {
@@ -81,7 +83,7 @@ export function appAddress(query, appPath) {
   const here = new URL(window.location.href);
   const config = pageConfig();
   let url;
-  if (String(config.appUrl || '').indexOf('voila') >= 0) {
+  if (/\/vo(ila|ici)\b/.test(String(config.appUrl || '')) || /\/voici\/render\//.test(here.pathname)) {
     url = new URL(here.href);
     url.hash = '';
     for (const key of ['game', 'scenario']) url.searchParams.delete(key);
@@ -220,5 +222,24 @@ export function sharingWidgets(MODULE, VERSION) {
     }
   }
 
-  return { FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView };
+  class PageAddressModel extends DOMWidgetModel {
+    defaults() {
+      return {
+        ...super.defaults(),
+        _model_name: 'PageAddressModel', _model_module: MODULE, _model_module_version: VERSION,
+        _view_name: null, _view_module: null, _view_module_version: VERSION,
+        search: '', href: '',
+      };
+    }
+
+    initialize(attributes, options) {
+      super.initialize(attributes, options);
+      const here = new URL(window.location.href);
+      here.hash = '';
+      this.set({ search: here.search, href: here.href });
+      this.save_changes();
+    }
+  }
+
+  return { FileSaverModel, FileSaverView, ShareLinkModel, ShareLinkView, PageAddressModel };
 }

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 __all__ = ["CARTESIAN_INTEGRITY", "CARTESIAN_URL", "CARTESIAN_VERSION", "NAME", "Bundle", "cache_dir",
-           "install", "installed_at", "members", "plotly_bundle", "verified"]
+           "fetch_verified", "install", "installed_at", "members", "plotly_bundle", "verified"]
 
 NAME = "explorer-chart"
 """The extension's name (its folder under ``share/jupyter/labextensions``)."""
@@ -143,19 +143,31 @@ def _download(url: str, timeout: float = _TIMEOUT, limit: int = _MAX_TARBALL) ->
     return b"".join(chunks)
 
 
-def _tarball(cache: Path) -> tuple[bytes, str]:
-    """The verified tarball and where it came from, from `cache` or downloaded (then cached)."""
-    cached = cache / CARTESIAN_URL.rsplit("/", 1)[1]
-    if cached.is_file() and cached.stat().st_size <= _MAX_TARBALL:
+def fetch_verified(url: str, integrity: str, cache: Path, limit: int = _MAX_TARBALL,
+                   timeout: float = _TIMEOUT) -> tuple[bytes, str]:
+    """The file at `url` whose SHA-512 is `integrity`, from `cache` or downloaded (then cached).
+
+    A cached copy is checked on every use (a damaged one is dropped and fetched again); an
+    unwritable cache costs only a download next time.
+
+    Returns:
+        The verified bytes, and where they came from (for the one line printed).
+
+    Raises:
+        ValueError: the download is larger than `limit` or its SHA-512 is not the pinned one.
+        OSError: the download failed (offline, refused, timed out).
+    """
+    cached = cache / url.rsplit("/", 1)[1]
+    if cached.is_file() and cached.stat().st_size <= limit:
         data = cached.read_bytes()
-        if verified(data, CARTESIAN_INTEGRITY):
+        if verified(data, integrity):
             return data, f"from the cache {cached.parent}"
     cached.unlink(missing_ok=True)  # damaged or absent: fetch again
-    data = _download(CARTESIAN_URL)
-    if not verified(data, CARTESIAN_INTEGRITY):
-        raise ValueError(f"the download's SHA-512 is not the pinned {CARTESIAN_INTEGRITY[:20]}...")
+    data = _download(url, timeout, limit)
+    if not verified(data, integrity):
+        raise ValueError(f"the download's SHA-512 is not the pinned {integrity[:20]}...")
     partial: Path | None = None
-    try:  # keep it for the next run; an unwritable cache costs only a download next time
+    try:  # keep it for the next run
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=cache, prefix=".download-", delete=False) as out:
             partial = Path(out.name)
@@ -165,6 +177,11 @@ def _tarball(cache: Path) -> tuple[bytes, str]:
         if partial is not None:
             partial.unlink(missing_ok=True)
     return data, "downloaded and verified"
+
+
+def _tarball(cache: Path) -> tuple[bytes, str]:
+    """The verified plotly.js tarball and where it came from (`fetch_verified`)."""
+    return fetch_verified(CARTESIAN_URL, CARTESIAN_INTEGRITY, cache)
 
 
 def members(data: bytes, wanted: tuple[str, ...] = (_SCRIPT, _LICENSE)) -> dict[str, bytes]:

@@ -23,6 +23,7 @@ shows why and holds no link, never the previous scenario's.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,7 +39,7 @@ from explorer.panels.common.request_info import wait_for_request
 from explorer.panels.common.safe_load import load_checked
 from explorer.share import binder_link, share_query
 
-__all__ = ["APP_PATH", "ShareLink", "ShareView", "ShareAndExport", "open_scenario", "link_query", "binder_href"]
+__all__ = ["APP_PATH", "PageAddress", "ShareLink", "in_browser", "where_it_runs", "ShareView", "ShareAndExport", "open_scenario", "link_query", "binder_href"]
 
 APP_PATH = "notebooks/explorer.ipynb"
 """The app notebook, from the repository root (the server's root on Binder)."""
@@ -70,6 +71,46 @@ class ShareLink(widgets.DOMWidget):
     """The link the page showed last (written by the page)."""
     copies = traitlets.Int(0).tag(sync=True)
     """How many times Copy link was pressed (counted by the page)."""
+
+
+class PageAddress(widgets.Widget):
+    """The page's own address, told by the page (front end: ``PageAddressModel`` in ``js/src/share.js``).
+
+    The in-browser site's kernel has no server to ask for the page's request: this widget, once
+    the page has created its model, sets `search` and `href` from ``window.location``. It has no view.
+
+    >>> PageAddress().search
+    ''
+    """
+
+    _model_name = traitlets.Unicode("PageAddressModel").tag(sync=True)
+    _model_module = traitlets.Unicode(FRONT_END).tag(sync=True)
+    _model_module_version = traitlets.Unicode(FRONT_END_VERSION).tag(sync=True)
+
+    search = traitlets.Unicode("").tag(sync=True)
+    """The page's query string with its ``?`` (``?game=...&scenario=...``), or ''."""
+    href = traitlets.Unicode("").tag(sync=True)
+    """The page's whole address, without its ``#`` part."""
+
+
+def in_browser(platform: str = sys.platform) -> bool:
+    """Whether this Python runs inside the browser (Pyodide, the static site) rather than on a server.
+
+    >>> in_browser("emscripten"), in_browser("linux")
+    (True, False)
+    """
+    return platform == "emscripten"
+
+
+def where_it_runs(platform: str = sys.platform) -> str:
+    """One line for the page: where the numbers are worked out.
+
+    >>> where_it_runs("linux")
+    'Runs on a server: this page talks to a Python kernel there.'
+    """
+    if in_browser(platform):
+        return "Runs in this browser: Python works out every number here, and nothing you enter is sent anywhere."
+    return "Runs on a server: this page talks to a Python kernel there."
 
 
 def binder_href(query: str, environ: Mapping[str, str] | None = None) -> str:
