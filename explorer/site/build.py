@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,8 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The pyodide kernel's settings key in ``jupyter-lite.json``."""
 _KERNEL_WHEELS = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+_FA5_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
+_FA4_LINK = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4[^"]*" type="text/css" />')
 _KERNEL_OWN = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 
 
@@ -93,12 +96,14 @@ def _fontawesome(cache: Path, output: Path) -> None:
         path = output / "static" / "fontawesome" / name.removeprefix("package/")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(body)
-    cdn = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
     for page in (output / "voici").rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        if cdn in text:
-            depth = len(page.relative_to(output).parts) - 1
-            page.write_text(text.replace(cdn, "../" * depth + "static/fontawesome/"), encoding="utf-8")
+        local = "../" * (len(page.relative_to(output).parts) - 1) + "static/fontawesome/"
+        fixed = text.replace(_FA5_CDN, local)  # the render pages link Font Awesome 5
+        fixed = _FA4_LINK.sub(f'<link rel="stylesheet" href="{local}css/all.min.css" type="text/css" />\n'
+                              f'<link rel="stylesheet" href="{local}css/v4-shims.min.css" type="text/css" />', fixed)
+        if fixed != text:  # the tree page links Font Awesome 4, which 5 with its v4 shims draws
+            page.write_text(fixed, encoding="utf-8")
 
 
 def _kernel_own(tools: Path) -> list[wheel_kit.Wheel]:

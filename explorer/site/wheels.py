@@ -35,7 +35,14 @@ __all__ = ["SKIPPED_SOURCES", "TRIM", "Wheel", "explorer_wheel", "fetch_wheels",
            "trimmed", "wheel_name"]
 
 TRIM = {
-    "plotly": ("plotly/package_data/plotly.min.js", "plotly/package_data/datasets/"),
+    # plotly: its own plotly.js copies and FigureWidget's front end (the chart extension draws),
+    # sample data, and the modules the explorer never imports (express, figure_factory, matplotlylib)
+    "plotly": ("plotly/package_data/plotly.min.js", "plotly/package_data/widgetbundle.js", "plotly/package_data/datasets/",
+               "plotly/labextension/", "plotly-7.1.0.data/", "plotly/express/", "plotly/figure_factory/",
+               "plotly/matplotlylib/"),
+    # jedi (completion in the lessons' lab): the type stubs of third-party packages and Django
+    # (the standard library's stubs stay: jedi cannot complete without those of builtins)
+    "jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/stubs/"),
 }
 """Per distribution, the paths (file or folder prefixes) dropped from its wheel."""
 
