@@ -6,7 +6,11 @@ a *path* names a value in a scenario or in a report's JSON (``report.to_dict()``
 list indices: ``attacker.pool.basic``, ``defender.means.damage_taken``, ``challenges[0].attackers``.
 
 Tables are built for people: outcomes in numeric order, only the rows that carry some chance,
-probabilities as percentages.
+probabilities as percentages. They are pandas DataFrames where pandas is installed (the
+``frames`` extra), and `explorer.lesson_table.Table` otherwise (JupyterLite's in-browser lab has
+no pandas): a small table that shows itself in a notebook and offers what the lessons use
+(``columns``, ``index``, ``values``, ``table[column]`` with ``idxmax``, ``table.loc[row]``,
+``round``, ``to_dict``, ``to_csv``), so a lesson reads the same either way.
 
 >>> battle = example("fire-vs-hill.json")
 >>> round(answer(battle, "defender.wiped_out"), 4)
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.errors import ScenarioError
+from explorer.lesson_table import Table
 from explorer.resolver import load_scenario, resolve
 from explorer.scenario.report import Report
 from explorer.scenario.sweep import path_steps, with_value
@@ -33,12 +38,26 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ROOT", "example", "changed", "value", "values", "answer", "compare", "vary", "grid", "distributions", "fates",
-    "records", "at_least", "output_file",
+    "records", "at_least", "output_file", "Table",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout the package runs from (holding ``examples/`` and ``pyproject.toml``)."""
 
+
+def _shown(table: Table) -> pd.DataFrame | Table:
+    """`table` as a pandas DataFrame where pandas is installed, else as it is."""
+    try:
+        return table.to_frame()
+    except ModuleNotFoundError:
+        return table
+
+
+def _by_label(rows: Mapping[Any, Mapping[str, Any]], index_name: str) -> pd.DataFrame | Table:
+    """One row per label (label -> column -> value), the columns in the first row's order."""
+    columns = tuple(dict.fromkeys(k for row in rows.values() for k in row))
+    cells = tuple(tuple(row.get(c) for c in columns) for row in rows.values())
+    return _shown(Table(cells, columns, tuple(rows), index_name=index_name))
 
 
 def example(name: str) -> dict[str, Any]:
@@ -118,28 +137,25 @@ def _cell(found: Any) -> Any:
     return float(found) if isinstance(found, Fraction) else found
 
 
-def compare(scenarios: Mapping[str, Mapping[str, Any]], outcomes: Mapping[str, str]) -> pd.DataFrame:
+def compare(scenarios: Mapping[str, Mapping[str, Any]], outcomes: Mapping[str, str]) -> pd.DataFrame | Table:
     """One row per named scenario: the `outcomes` (label -> report path) each gives.
 
     >>> base = example("arcadia-troll.json")
-    >>> compare({"as is": base, "one more die": changed(base, {"attack.dice": 4})},
-    ...         {"P(kill)": "kill"}).round(3)  # doctest: +NORMALIZE_WHITESPACE
-                  P(kill)
-    option
-    as is           0.413
-    one more die    0.594
+    >>> table = compare({"as is": base, "one more die": changed(base, {"attack.dice": 4})}, {"P(kill)": "kill"})
+    >>> print(table.round(3).to_csv(), end="")
+    option,P(kill)
+    as is,0.413
+    one more die,0.594
+    >>> table["P(kill)"].idxmax()
+    'one more die'
     """
-    import pandas as pd
-
     rows = {label: {name: _cell(value(resolve(scenario), out)) for name, out in outcomes.items()}
             for label, scenario in scenarios.items()}
-    frame = pd.DataFrame.from_dict(rows, orient="index")
-    frame.index.name = "option"
-    return frame
+    return _by_label(rows, "option")
 
 
 def vary(scenario: Mapping[str, Any], path: str, values: Iterable[Any] | Mapping[str, Any],
-         outcomes: Mapping[str, str]) -> pd.DataFrame:
+         outcomes: Mapping[str, str]) -> pd.DataFrame | Table:
     """One row per value of the input at `path`: the `outcomes` (label -> report path) it gives.
 
     Args:
@@ -148,45 +164,38 @@ def vary(scenario: Mapping[str, Any], path: str, values: Iterable[Any] | Mapping
         values: its values, or label -> value (a list shown as its items joined).
         outcomes: column label -> path in the report.
 
-    >>> vary(example("arcadia-troll.json"), "attack.dice", [2, 3], {"P(kill)": "kill"}).round(3)
-    ... # doctest: +NORMALIZE_WHITESPACE
-                 P(kill)
-    attack.dice
-    2              0.201
-    3              0.413
+    >>> print(vary(example("arcadia-troll.json"), "attack.dice", [2, 3], {"P(kill)": "kill"}).round(3).to_csv(),
+    ...       end="")
+    attack.dice,P(kill)
+    2,0.201
+    3,0.413
     """
-    import pandas as pd
-
     rows = {}
     for label, item in _labelled(values):
         report = resolve(changed(scenario, {path: item}))
         rows[label] = {name: _cell(value(report, out)) for name, out in outcomes.items()}
-    frame = pd.DataFrame.from_dict(rows, orient="index")
-    frame.index.name = path
-    return frame
+    return _by_label(rows, path)
 
 
 def grid(scenario: Mapping[str, Any], x: str, xs: Iterable[Any], y: str, ys: Iterable[Any],
-         outcome: str) -> pd.DataFrame:
+         outcome: str) -> pd.DataFrame | Table:
     """The report value at `outcome` for every pair of two inputs: rows follow `ys`, columns `xs`.
 
     The one sweep (`explorer.sweep`) with the inputs as dotted paths: the whole grid is weighed
     before its first cell (`explorer.resolver.estimate`) and refused past about 2 s
     (`explorer.core.backstop.check_grid`, field ``sweep``).
 
-    >>> grid(example("arcadia-troll.json"), "attack.dice", [2, 3], "attack.rerolls", [0, 1], "kill").round(2)
-    ... # doctest: +NORMALIZE_WHITESPACE
-    attack.dice        2     3
-    attack.rerolls
-    0               0.12  0.28
-    1               0.20  0.41
+    >>> table = grid(example("arcadia-troll.json"), "attack.dice", [2, 3], "attack.rerolls", [0, 1], "kill")
+    >>> print(table.round(2).to_csv(), end="")
+    attack.rerolls,2,3
+    0,0.12,0.28
+    1,0.2,0.41
+    >>> list(table.columns), list(table.index)
+    ([2, 3], [0, 1])
     """
-    import pandas as pd
-
     xs, ys = list(xs), list(ys)
     cells = sweep(scenario, x, xs, y, ys, lambda report: _cell(value(report, outcome)), by_path=True, word="grid")
-    frame = pd.DataFrame(cells, index=pd.Index(ys, name=y), columns=pd.Index(xs, name=x))
-    return frame
+    return _shown(Table(tuple(tuple(row) for row in cells), tuple(xs), tuple(ys), index_name=y, columns_name=x))
 
 
 def _outcome_key(text: str) -> tuple[int, float, str]:
@@ -198,7 +207,7 @@ def _outcome_key(text: str) -> tuple[int, float, str]:
 
 
 def distributions(data: Report | Mapping[str, Any], columns: Mapping[str, str], *,
-                  cut: float = 0.001) -> pd.DataFrame:
+                  cut: float = 0.001) -> pd.DataFrame | Table:
     """Distributions side by side, as percentages: one row per outcome, in numeric order.
 
     Rows where every column is below `cut` (a probability) are left out, so a table shows
@@ -210,37 +219,30 @@ def distributions(data: Report | Mapping[str, Any], columns: Mapping[str, str], 
         cut: the smallest probability worth a row.
 
     >>> r = resolve(example("fire-vs-hill.json"))
-    >>> distributions(r, {"Ordning Points": "attacker.ordning_points"})  # doctest: +NORMALIZE_WHITESPACE
-             Ordning Points
-    outcome
-    0                  2.98
-    1                 22.77
-    3                 15.21
-    5                 59.04
+    >>> print(distributions(r, {"Ordning Points": "attacker.ordning_points"}).to_csv(), end="")
+    outcome,Ordning Points
+    0,2.98
+    1,22.77
+    3,15.21
+    5,59.04
     """
-    import pandas as pd
-
     found = {name: {str(k): float(p) for k, p in value(data, path).items()} for name, path in columns.items()}
     outcomes = sorted({k for dist in found.values() for k in dist}, key=_outcome_key)
     kept = [k for k in outcomes if any(dist.get(k, 0.0) >= cut for dist in found.values())]
-    rows = [[round(100 * found[name].get(k, 0.0), 2) for name in columns] for k in kept]
-    index = [int(k) if _outcome_key(k)[0] == 0 and float(k).is_integer() else k for k in kept]
-    return pd.DataFrame(rows, index=pd.Index(index, name="outcome"), columns=list(columns))
+    rows = tuple(tuple(round(100 * found[name].get(k, 0.0), 2) for name in columns) for k in kept)
+    index = tuple(int(k) if _outcome_key(k)[0] == 0 and float(k).is_integer() else k for k in kept)
+    return _shown(Table(rows, tuple(columns), index, index_name="outcome"))
 
 
-def fates(data: Report | Mapping[str, Any], side: str) -> pd.DataFrame:
+def fates(data: Report | Mapping[str, Any], side: str) -> pd.DataFrame | Table:
     """Assault of the Giants: what becomes of each unit of `side`, as percentages.
 
     >>> fates(resolve(example("fire-vs-hill.json")), "defender").loc["Hill giant 1"].to_dict()
     {'healthy': 1.07, 'wounded': 1.91, 'defeated': 97.02}
     """
-    import pandas as pd
-
     units, names = value(data, f"{side}.units"), value(data, f"{side}.unit_names")
     rows = {name: {state: round(100 * float(p), 2) for state, p in unit.items()} for name, unit in zip(names, units)}
-    frame = pd.DataFrame.from_dict(rows, orient="index")
-    frame.index.name = f"{side} unit"
-    return frame
+    return _by_label(rows, f"{side} unit")
 
 
 def at_least(data: Report | Mapping[str, Any], path: str, k: float) -> float:
@@ -252,17 +254,29 @@ def at_least(data: Report | Mapping[str, Any], path: str, k: float) -> float:
     return float(sum(float(p) for outcome, p in value(data, path).items() if float(outcome) >= k))
 
 
-def records(data: Report | Mapping[str, Any], path: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
+def records(data: Report | Mapping[str, Any], path: str,
+            columns: Iterable[str] | None = None) -> pd.DataFrame | Table:
     """A list of objects in a report (steps, challenges) as a table, one row each.
 
-    >>> records({"steps": [{"step": "4.2.2", "event": "attacker wins", "rule": "p.23"}]}, "steps", ["step", "event"])
-        step          event
-    0  4.2.2  attacker wins
-    """
-    import pandas as pd
+    Rows are numbered from 0; an object without one of the columns has None there.
 
-    frame = pd.DataFrame(list(value(data, path)))
-    return frame[list(columns)] if columns is not None else frame
+    Raises:
+        KeyError: a column none of the objects has.
+
+    >>> steps = records({"steps": [{"step": "4.2.2", "event": "attacker wins", "rule": "p.23"}]}, "steps",
+    ...                 ["step", "event"])
+    >>> print(steps.to_csv(), end="")
+    ,step,event
+    0,4.2.2,attacker wins
+    """
+    found = list(value(data, path))
+    every = tuple(dict.fromkeys(k for item in found for k in item))
+    chosen = every if columns is None else tuple(columns)
+    missing = [c for c in chosen if c not in every]
+    if missing:
+        raise KeyError(f"{path}: no {missing[0]!r} in any of its {len(found)} objects")
+    rows = tuple(tuple(item.get(c) for c in chosen) for item in found)
+    return _shown(Table(rows, chosen, tuple(range(len(found)))))
 
 
 def output_file(name: str) -> Path:

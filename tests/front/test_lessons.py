@@ -19,7 +19,9 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import jupytext
 import nbformat
@@ -124,3 +126,82 @@ def test_the_readme_links_to_binder_and_to_the_notebooks_that_exist() -> None:
         assert (ROOT / path.replace("%2F", "/")).is_file(), path
     for name in re.findall(r"`(notebooks/[\w.-]+\.ipynb)`", readme):
         assert (ROOT / name).is_file(), name
+
+
+# --- the lessons without pandas (JupyterLite's in-browser lab has none) ------------------------------
+
+LESSON_PYS = [p.with_suffix(".py") for p in LESSONS]
+
+RUN_BLOCKED = """
+import runpy, sys
+sys.path.insert(0, sys.argv[1])
+import tests.blocked_imports  # numpy and pandas now fail to import, as in the in-browser build
+runpy.run_path(sys.argv[2], run_name="__main__")
+print("pandas" in sys.modules, "numpy" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("path", LESSON_PYS, ids=[p.name for p in LESSON_PYS])
+def test_each_lesson_runs_without_numpy_or_pandas(path: Path) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", RUN_BLOCKED, str(ROOT), str(path)], cwd=NOTEBOOKS,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, f"{path.name} fails without numpy and pandas:\n{run.stderr[-3000:]}"
+    assert run.stdout.strip().splitlines()[-1] == "False False"
+
+
+def _lesson_calls() -> dict[str, Callable[[], Any]]:
+    """The calls the lessons make, each giving a table (run twice: with pandas and without)."""
+    from explorer import lessons, resolve
+
+    battle, troll = lessons.example("fire-vs-hill.json"), lessons.example("arcadia-troll.json")
+    report, challenge = resolve(battle), lessons.example("agot-power-challenge.json")
+    return {
+        "compare": lambda: lessons.compare({"as is": battle, "one more die": lessons.changed(
+            battle, {"attacker.pool.basic": 6})}, {"damage": "defender.means.damage_taken", "wiped": "defender.wiped_out"}),
+        "vary": lambda: lessons.vary(troll, "attack.kind", ["melee", "ranged"], {"hits": "means.hits", "kill": "kill"}),
+        "vary over a range": lambda: lessons.vary(challenge, "challenge.defenders[0].str", range(0, 3),
+                                                  {"winner": "winner", "power": "power_after.attacker"}),
+        "grid": lambda: lessons.grid(troll, "attack.dice", range(2, 4), "attack.rerolls", range(0, 2), "kill"),
+        "distributions": lambda: lessons.distributions(report, {"A": "attacker.ordning_points",
+                                                                "D": "defender.ordning_points"}),
+        "fates": lambda: lessons.fates(report, "defender"),
+        "records": lambda: lessons.records(resolve(lessons.example("agot-round.json")), "challenges",
+                                           ["attacker", "type", "attackers", "winner_player", "dropped"]),
+    }
+
+
+@pytest.mark.parametrize("name", list(_lesson_calls()))
+def test_without_pandas_a_lesson_table_reads_as_the_dataframe(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from explorer.lesson_table import Table
+
+    pd = pytest.importorskip("pandas")
+    call = _lesson_calls()[name]
+    frame = call()
+    with monkeypatch.context() as blocked:
+        blocked.setitem(sys.modules, "pandas", None)  # import pandas now fails, as where it is not installed
+        table = call()
+    assert isinstance(frame, pd.DataFrame) and isinstance(table, Table)
+    assert table.to_csv() == frame.to_csv() and table.round(3).to_csv() == frame.round(3).to_csv()
+    assert list(table.columns) == list(frame.columns) and list(table.index) == list(frame.index)
+    assert table.index_name == frame.index.name and table.shape == frame.shape
+    first, label = frame.columns[0], frame.index[0]
+    assert table.loc[label].to_dict() == {k: (None if v != v else v) for k, v in frame.loc[label].to_dict().items()}
+    if name != "records":
+        assert table.values == frame.values.tolist() and table.to_dict() == frame.to_dict()
+    if all(isinstance(v, float) for v in table[first]):
+        assert table[first].idxmax() == frame[first].idxmax() and table[first].idxmin() == frame[first].idxmin()
+    assert "<table" in table._repr_html_() and str(label) in repr(table)
+
+
+def test_a_lesson_table_escapes_what_it_shows() -> None:
+    from explorer.lesson_table import Table
+
+    table = Table((("<b>bold</b>", 0.5),), ("text", "p & q"), ("<i>",), index_name="a<b")
+    shown = table._repr_html_()
+    assert "<b>" not in shown and "&lt;b&gt;bold&lt;/b&gt;" in shown and "p &amp; q" in shown and "a&lt;b" in shown
+    assert table["text"].tolist() == ["<b>bold</b>"] and table[["p & q"]].columns == ("p & q",)

@@ -109,7 +109,7 @@ from explorer.games.assault_of_the_giants.rules.model import (
 if TYPE_CHECKING:
     from explorer.games.assault_of_the_giants.table.report import TableReport
 
-from explorer.games.assault_of_the_giants.battle.summary import compare_frame, summary_frame
+from explorer.games.assault_of_the_giants.battle.summary import compare_frame, summary_frame, summary_rows
 from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, PARAMETERS, SWEEP
 from explorer.games.assault_of_the_giants.battle.trace import TraceStep, trace_battle
 from explorer.games.assault_of_the_giants.best.advice import (
@@ -183,7 +183,7 @@ __all__ = [
     "modifiers_from_commands", "parse_battle", "parse_plan", "parse_table", "phase", "phase_reason",
     "plan_points", "played", "provenance", "report_costs", "report_seconds", "reroll_habits", "resolve",
     "resolve_battle", "resolve_plan", "row_options", "ruling", "setup_notes", "side_totals", "summary_frame",
-    "SWEEP", "total", "trace_battle", "win_chances",
+    "summary_rows", "SWEEP", "total", "trace_battle", "win_chances",
 ]
 
 TABLE_SECONDS = 0.01

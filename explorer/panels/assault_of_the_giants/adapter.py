@@ -14,8 +14,8 @@ from typing import Any, cast
 
 from explorer.core.dist import Dist
 from explorer.games import find_game
-from explorer.games.assault_of_the_giants import BattleResult, TraceStep, compare_frame
-from explorer.panels.assault_of_the_giants.results import TABLE_STYLE, format_number
+from explorer.games.assault_of_the_giants import BattleResult, TraceStep
+from explorer.panels.assault_of_the_giants.results import compare_html
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
 from explorer.sweep import sweep
@@ -55,13 +55,7 @@ class AssaultAdapter:
 
     def compare_table(self, pinned: BattleResult, current: BattleResult) -> str:
         """A (pinned), B (current) and B - A for every summary number, as an HTML table."""
-        table = compare_frame(pinned, current)
-        shown = table.copy().astype(object)
-        for key, row in table.iterrows():
-            side, quantity = cast(tuple[str, str], key)  # the table's rows are (side, quantity)
-            shown.loc[(side, quantity)] = [format_number(quantity, v) for v in row]
-        html: str = TABLE_STYLE + shown.to_html(classes="aotg-compare-table", border=0)
-        return html
+        return compare_html(pinned, current)
 
     def sweep(self, scenario: dict[str, Any], x: str, xs: range, y: str, ys: range,
               outcome: str) -> list[list[Fraction]]:

@@ -11,13 +11,11 @@ A plan the reader refuses shows the message beside the text and keeps the last c
 from __future__ import annotations
 
 import copy
-import html
 import json
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from explorer.charts.aotg_plan import plan_figures
 from explorer.core.errors import ExplorerError
@@ -25,9 +23,14 @@ from explorer.games.assault_of_the_giants import ARMY_KEYS, PlanReport, PlanResu
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost
+from explorer.panels.common.table import html_table
 from explorer.scenario.loader import read_scenario_text
 
-__all__ = ["PlanTab", "plan_from_battle", "standings_frame"]
+__all__ = ["PlanTab", "plan_from_battle", "standings_rows", "standings_html", "battles_html", "STANDINGS_COLUMNS"]
+
+STANDINGS_COLUMNS = ("player", "expected Ordning Points", "expected Resource Cards", "wins alone",
+                     "shares the victory")
+"""The columns of the standings table."""
 
 _PLAN_HEIGHT = 300
 
@@ -73,20 +76,32 @@ def plan_from_battle(scenario: Mapping[str, Any], repeats: int = 2) -> dict[str,
     return out
 
 
-def standings_frame(result: PlanResult) -> pd.DataFrame:
-    """Per player: expected Ordning Points and Resource Cards at the end, and the chances to win.
+def standings_rows(result: PlanResult) -> list[tuple[str, float, float, float, float]]:
+    """Per player (`STANDINGS_COLUMNS`): expected Ordning Points and Resource Cards at the end, the chances to win.
 
     >>> from explorer.games.assault_of_the_giants.plan.scenario import parse_plan
-    >>> frame = standings_frame(resolve_plan(parse_plan(json.load(open("examples/aotg-plan.json")))))
-    >>> list(frame.columns)
-    ['player', 'expected Ordning Points', 'expected Resource Cards', 'wins alone', 'shares the victory']
+    >>> rows = standings_rows(resolve_plan(parse_plan(json.load(open("examples/aotg-plan.json")))))
+    >>> [row[0] for row in rows], all(0 <= row[3] <= 1 for row in rows)
+    (['fire', 'hill', 'cloud'], True)
     """
     chances = result.win_chances()
-    return pd.DataFrame([{
-        "player": player, "expected Ordning Points": float(result.points(player).mean()),
-        "expected Resource Cards": float(result.resource_cards(player).mean()),
-        "wins alone": float(chances[player]["wins"]), "shares the victory": float(chances[player]["shares"]),
-    } for player in result.plan.players])
+    return [(player, float(result.points(player).mean()), float(result.resource_cards(player).mean()),
+             float(chances[player]["wins"]), float(chances[player]["shares"])) for player in result.plan.players]
+
+
+def standings_html(result: PlanResult) -> str:
+    """`standings_rows` as a table: expectations with three decimals, chances as percentages."""
+    chances = {c: (lambda v: f"{v:.1%}") for c in ("wins alone", "shares the victory")}
+    return html_table(STANDINGS_COLUMNS, standings_rows(result), "aotg-summary-table", formats=chances,
+                      number=lambda v: f"{v:.3f}")
+
+
+def battles_html(report: PlanReport) -> str:
+    """Per battle: the chance it takes place and each side's expected Ordning Points."""
+    rows = [(b["name"], b["took_place"], b["attacker"]["means"]["ordning_points"],
+             b["defender"]["means"]["ordning_points"]) for b in report.to_dict()["battles"]]
+    return html_table(("battle", "takes place", "attacker's expected points", "defender's expected points"), rows,
+                      "aotg-summary-table", formats={"takes place": lambda v: f"{v:.1%}"}, number=lambda v: f"{v:.3f}")
 
 
 class PlanTab:
@@ -151,14 +166,5 @@ class PlanTab:
         self.result = result
         for name, figure in figures.items():
             self.charts[name].show(figure)
-        self.table.value = standings_frame(result).to_html(
-            index=False, border=0, classes="aotg-summary-table",
-            formatters={c: (lambda v: f"{v:.1%}") for c in ("wins alone", "shares the victory")},
-            float_format=lambda v: f"{v:.3f}")
-        rows = "".join(
-            f"<tr><td>{html.escape(b['name'])}</td><td>{b['took_place']:.1%}</td>"
-            f"<td>{b['attacker']['means']['ordning_points']:.3f}</td><td>{b['defender']['means']['ordning_points']:.3f}"
-            f"</td></tr>" for b in report.to_dict()["battles"])
-        self.battles.value = ("<table class='aotg-summary-table'><tr><th>battle</th><th>takes place</th>"
-                              "<th>attacker's expected points</th><th>defender's expected points</th></tr>"
-                              f"{rows}</table>")
+        self.table.value = standings_html(result)
+        self.battles.value = battles_html(report)

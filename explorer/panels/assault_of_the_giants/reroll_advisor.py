@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 
 import ipywidgets as widgets
-import pandas as pd
 
 from explorer.charts.aotg_decisions import OBJECTIVE_LABELS, reroll_advice_figure
 from explorer.core.errors import ExplorerError
@@ -35,8 +34,9 @@ from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
 from explorer.panels.common.number_box import NumberText, read_whole
+from explorer.panels.common.table import html_table
 
-__all__ = ["RerollAdvisor", "face_label", "alternatives_frame"]
+__all__ = ["RerollAdvisor", "face_label", "reroll_label", "alternatives_html"]
 
 SHOWN = 10
 """Most alternatives listed (the chart and the table), best first."""
@@ -53,19 +53,28 @@ def face_label(face: Symbols) -> str:
     return " + ".join(parts) if parts else "blank"
 
 
-def alternatives_frame(options: Sequence[Alternative], dice: Sequence[str], objective: Objective) -> pd.DataFrame:
+def reroll_label(option: Alternative, dice: Sequence[str]) -> str:
+    """Which dice a choice rerolls, and what they show, in words.
+
+    >>> from fractions import Fraction
+    >>> reroll_label(Alternative((1,), ((0, 0, 0),), Fraction(3, 2), (Fraction(3, 2),), True), ["basic", "fire"])
+    'die 2 (fire): blank'
+    """
+    return ", ".join(f"die {i + 1} ({dice[i]}): {face_label(f)}" for i, f in zip(option.reroll, option.faces)) or "keep all"
+
+
+def alternatives_html(options: Sequence[Alternative], dice: Sequence[str], objective: Objective) -> str:
     """The choices as a table: which dice, the value, and how far each is from the best.
 
     >>> from fractions import Fraction
     >>> a = Alternative((1,), ((0, 0, 0),), Fraction(3, 2), (Fraction(3, 2),), True)
-    >>> alternatives_frame([a], ["basic", "fire"], "damage").iloc[0, 0]
-    'die 2 (fire): blank'
+    >>> "<td>die 2 (fire): blank</td><td>1.5000</td><td>0.0000</td>" in alternatives_html([a], ["basic", "fire"], "damage")
+    True
     """
     best = options[0].value if options else 0
-    return pd.DataFrame([{
-        "reroll": ", ".join(f"die {i + 1} ({dice[i]}): {face_label(f)}" for i, f in zip(o.reroll, o.faces)) or "keep all",
-        OBJECTIVE_LABELS[objective]: float(o.value), "short of the best": float(best - o.value),
-    } for o in options])
+    rows = [(reroll_label(o, dice), float(o.value), float(best - o.value)) for o in options]
+    return html_table(("reroll", OBJECTIVE_LABELS[objective], "short of the best"), rows, "aotg-summary-table",
+                      number=lambda v: f"{v:.4f}")
 
 
 def _dice_of(side: Side) -> list[tuple[str, tuple[Symbols, ...]]]:
@@ -199,11 +208,10 @@ class RerollAdvisor:
         names = [name for name, _ in self._dice]
         self.chart.show(reroll_advice_figure(shown, names, objective))
         best = self.options[0]
-        self.summary.value = (f"<b>Best:</b> {html.escape(str(alternatives_frame([best], names, objective).iloc[0, 0]))} — "
+        self.summary.value = (f"<b>Best:</b> {html.escape(reroll_label(best, names))} — "
                               f"{OBJECTIVE_LABELS[objective]} {float(best.value):.4f} "
                               f"({len(self.options)} choices, up to {side.modifiers.rerolls} reroll{'s' * (side.modifiers.rerolls != 1)})")
-        self.table.value = alternatives_frame(shown, names, objective).to_html(
-            index=False, border=0, float_format=lambda v: f"{v:.4f}", classes="aotg-summary-table")
+        self.table.value = alternatives_html(shown, names, objective)
         rows = "".join(f"<tr><td>{s.to_hits}</td><td>{s.to_blocks}</td><td>{s.totals[0]} hits, {s.totals[1]} blocks"
                        f"</td><td>{float(s.value):.4f}</td></tr>" for s in splits)
         self.conversion.value = ("<b>If every die is kept:</b> how to convert the arcane showing "

@@ -1,17 +1,18 @@
-"""Battle results: four persistent charts and a pandas summary table."""
+"""Battle results: four persistent charts, the summary table and the what-if table of differences."""
 
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
 import ipywidgets as widgets
-import pandas as pd
 
 from explorer import charts
-from explorer.games.assault_of_the_giants import BATTLE_RULINGS, BattleResult, provenance, summary_frame
+from explorer.games.assault_of_the_giants import BATTLE_RULINGS, BattleResult, provenance, summary_rows
 from explorer.panels.common.chart import Chart, ChartGroup
+from explorer.panels.common.table import html_table
 
-__all__ = ["BattleResults", "format_summary", "format_number", "rulings_html"]
+__all__ = ["BattleResults", "summary_html", "compare_html", "format_number", "rulings_html"]
 
 FIGURES = ("hits", "damage", "casualties", "ordning_points")
 
@@ -21,17 +22,27 @@ CHART_HEIGHT = 270
 TABLE_STYLE = ("<style>.aotg-summary-table, .aotg-compare-table {border-collapse:collapse}"
                ".aotg-summary-table th, .aotg-summary-table td, .aotg-compare-table th, .aotg-compare-table td"
                " {padding:3px 12px; text-align:right}</style>")
-"""Spacing for the summary tables (pandas writes bare HTML)."""
+"""Spacing for the summary tables (`explorer.panels.common.table.html_table` writes bare HTML)."""
 
 
-def format_summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Chances as percentages, expectations with three decimals (for display).
+def summary_html(rows: dict[str, dict[str, Fraction]]) -> str:
+    """The summary (`summary_rows`) as a table: one row per side, chances as percentages.
 
-    >>> format_summary(pd.DataFrame({"chance wiped out": [0.5], "expected hits": [2.0]}))
-      chance wiped out expected hits
-    0           50.00%         2.000
+    >>> print(summary_html({"attacker": {"chance wiped out": Fraction(1, 2), "expected hits": Fraction(2)}}))
+    <table class="aotg-summary-table"><thead><tr style="text-align: right;"><th></th><th>chance wiped out</th><th>expected hits</th></tr></thead><tbody><tr><th>attacker</th><td>50.00%</td><td>2.000</td></tr></tbody></table>
     """
-    return pd.DataFrame({c: [format_number(c, v) for v in frame[c]] for c in frame.columns}, index=frame.index)
+    quantities = list(next(iter(rows.values()), {}))
+    cells = [[side, *(format_number(q, float(values[q])) for q in quantities)] for side, values in rows.items()]
+    return html_table(["", *quantities], cells, "aotg-summary-table", headers=1)
+
+
+def compare_html(pinned: BattleResult, current: BattleResult, k: int = 3) -> str:
+    """A (pinned), B (current) and B - A for every summary number, one row per side and quantity."""
+    a, b = summary_rows(pinned, k), summary_rows(current, k)
+    cells = [[side, q, *(format_number(q, float(v)) for v in (a[side][q], b[side][q], b[side][q] - a[side][q]))]
+             for side in a for q in a[side]]
+    return TABLE_STYLE + html_table(["side", "quantity", "A (pinned)", "B (current)", "B - A"], cells,
+                                    "aotg-compare-table", headers=2, merge=True)
 
 
 def format_number(quantity: str, value: float) -> str:
@@ -56,7 +67,8 @@ class BattleResults(ChartGroup):
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in charts.battle_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aotg-summary")
-        self.frame = summary_frame(result, self.k.value)
+        self.summary = summary_rows(result, self.k.value)
+        """The numbers the table shows (`summary_rows`), exact."""
         self.view.observe(lambda _c: self.redraw(), "value")
         self.k.observe(lambda _c: self._table(), "value")
         grid = widgets.Box([self.figures[n] for n in FIGURES])
@@ -80,9 +92,8 @@ class BattleResults(ChartGroup):
         self._table()
 
     def _table(self) -> None:
-        self.frame = summary_frame(self.result, self.k.value)
-        shown = format_summary(self.frame)
-        self.table.value = TABLE_STYLE + shown.to_html(classes="aotg-summary-table", border=0)
+        self.summary = summary_rows(self.result, self.k.value)
+        self.table.value = TABLE_STYLE + summary_html(self.summary)
         self.notes.value = rulings_html(self.result)
 
 

@@ -13,7 +13,6 @@ import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
-import pandas as pd
 
 from explorer.charts.aotg_decisions import OBJECTIVE_LABELS, row_advice_figure, row_label
 from explorer.core.errors import ExplorerError
@@ -29,27 +28,37 @@ from explorer.games.assault_of_the_giants import (
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
+from explorer.panels.common.table import html_table
 
-__all__ = ["RowAdvisor", "advice_frame"]
+__all__ = ["RowAdvisor", "advice_columns", "advice_rows", "advice_html"]
 
 
-def advice_frame(options: list[RowOption], objective: Objective) -> pd.DataFrame:
-    """The options as a table: cards played, what the row gives, the value and its gain over attacking now.
+def advice_columns(objective: Objective) -> tuple[str, ...]:
+    """The columns of the advice table (the value's column is named for the objective)."""
+    return ("cards played", "cards before Attack", "rerolls", "arcane → 2 hits", "arcane → block",
+            OBJECTIVE_LABELS[objective], "gain over attacking now")
+
+
+def advice_rows(options: list[RowOption]) -> list[tuple[str, int, int, int, int, float, float | None]]:
+    """Per option (`advice_columns`): cards played, what the row gives, the value and its gain over attacking now.
+
+    The gain is None when attacking now is not among the options.
 
     >>> from fractions import Fraction
     >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
-    >>> frame = advice_frame([RowOption(("Attack",), 0, Modifiers(), Fraction(1, 2))], "damage")
-    >>> list(frame.columns)[:2], frame.iloc[0, 0]
-    (['cards played', 'cards before Attack'], 'attack now')
+    >>> advice_rows([RowOption(("Attack",), 0, Modifiers(), Fraction(1, 2))])
+    [('attack now', 0, 0, 0, 0, 0.5, 0.0)]
     """
     now = next((o.value for o in options if o.extra_cards == 0), None)
-    label = OBJECTIVE_LABELS[objective]
-    return pd.DataFrame([{
-        "cards played": html.unescape(row_label(o)), "cards before Attack": o.extra_cards,
-        "rerolls": o.modifiers.rerolls, "arcane → 2 hits": o.modifiers.arcane_to_hits,
-        "arcane → block": o.modifiers.arcane_to_blocks, label: float(o.value),
-        "gain over attacking now": float(o.value - now) if now is not None else float("nan"),
-    } for o in options])
+    return [(html.unescape(row_label(o)), o.extra_cards, o.modifiers.rerolls, o.modifiers.arcane_to_hits,
+             o.modifiers.arcane_to_blocks, float(o.value), float(o.value - now) if now is not None else None)
+            for o in options]
+
+
+def advice_html(options: list[RowOption], objective: Objective) -> str:
+    """`advice_rows` as a table, values with four decimals."""
+    return html_table(advice_columns(objective), advice_rows(options), "aotg-summary-table",
+                      number=lambda v: f"{v:.4f}")
 
 
 class RowAdvisor:
@@ -116,6 +125,4 @@ class RowAdvisor:
             return
         self.error.clear()
         self.chart.show(row_advice_figure(self.options, self.objective.value))
-        frame = advice_frame(self.options, self.objective.value)
-        self.table.value = frame.to_html(index=False, border=0, float_format=lambda v: f"{v:.4f}",
-                                         classes="aotg-summary-table")
+        self.table.value = advice_html(self.options, self.objective.value)

@@ -6,7 +6,8 @@ extra traffic. Files reach the browser through `FileSaver`, a hidden widget of t
 end (``js/src/share.js``) that saves what the kernel sends as a download.
 
 - **CSV**: the one resolver's report for the current inputs (`explorer.resolve`, the same numbers
-  as ``python -m explorer resolve FILE``), as its pandas table (``report.to_frame()``).
+  as ``python -m explorer resolve FILE``), as its long table (``report.to_rows().to_csv()``: the
+  bytes pandas' ``report.to_frame().to_csv(index=False)`` writes, without needing pandas).
 - **PNG**: drawn by plotly.js in the page (``Plotly.downloadImage``); no server-side renderer.
 - **HTML**: one file with plotly.js inlined from the extension's local copy, so it opens offline.
 """
@@ -66,7 +67,7 @@ class FileSaver(widgets.DOMWidget):
 
 
 def report_csv(scenario: dict[str, Any]) -> str:
-    """The report of `scenario` as CSV (the one resolver's ``to_frame()``, no index column).
+    """The report of `scenario` as CSV: its long table (``to_rows()``), no index column, no pandas needed.
 
     >>> print(report_csv({"game": "aotg", "attacker": {"pool": {"basic": 1}, "units": []},
     ...     "defender": {"pool": {}, "units": [{"fortitude": 1, "ordning_value": 1}]}}).splitlines()[0])
@@ -75,7 +76,7 @@ def report_csv(scenario: dict[str, Any]) -> str:
     Raises:
         ScenarioError: the resolver refuses the scenario.
     """
-    return str(resolve(scenario).to_frame().to_csv(index=False))
+    return resolve(scenario).to_rows().to_csv()
 
 
 def chart_choices(figures: dict[str, Chart]) -> list[tuple[str, str]]:

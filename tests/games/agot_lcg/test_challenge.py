@@ -299,11 +299,11 @@ def test_example_json_and_toml_give_the_same_report() -> None:
 
 def test_frame_and_text() -> None:
     rep = resolve(scenario([(3, True)], [(1, False)], kind="intrigue", claim=1, defender={"hand": {"A": 1, "B": 1}}))
-    frame = rep.to_frame()
-    assert list(frame.columns) == ["quantity", "side", "value", "probability"]
-    discarded = frame[frame.quantity == "discarded"]
-    assert sorted(zip(discarded.value, discarded.probability)) == [("1 x A", 0.5), ("1 x B", 0.5)]  # one of two
-    assert frame[(frame.quantity == "power_after") & (frame.side == "attacker")].value.item() == 6
+    rows = rep.to_rows()
+    assert rows.columns == ("quantity", "side", "value", "probability")
+    discarded = rows.where(quantity="discarded")
+    assert sorted((r["value"], r["probability"]) for r in discarded) == [("1 x A", 0.5), ("1 x B", 0.5)]  # one of two
+    assert [r["value"] for r in rows.where(quantity="power_after", side="attacker")] == [6]
     text = rep.to_text()
     assert "INTRIGUE CHALLENGE" in text and "4.2.5" in text and "50.00%" in text
 

@@ -299,8 +299,8 @@ def test_report_keys_and_forms() -> None:
     assert {"format", "game", "hits", "saves", "wounds", "kill", "overkill", "cut"} <= set(data)
     assert data["format"] == 1 and data["game"] == "arcadia-quest"
     assert all(isinstance(k, str) for k in data["hits"])
-    frame = report.to_frame()
-    assert abs(frame[frame.quantity == "wounds"].probability.sum() + data["cut"] - 1) < 1e-12
+    wounds = report.to_rows().where(quantity="wounds")
+    assert abs(sum(row["probability"] for row in wounds) + data["cut"] - 1) < 1e-12
     assert "kill" in report.to_text() and "overkill" in report.to_text()
     assert parse_attack(scenario_to_dict(parse_attack(scenario()))) == parse_attack(scenario())
 

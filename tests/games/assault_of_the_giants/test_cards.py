@@ -298,8 +298,7 @@ def test_the_report_lists_the_cards_with_the_label() -> None:
     assert "cards" not in resolve(BASE).to_dict()["attacker"]
     text = report.to_text()
     assert "Ore (resource): +1 hit" in text and "enter from your card" in text
-    frame = report.to_frame()
-    assert "card 0: Weaponry (resource)" in set(frame["quantity"])
+    assert "card 0: Weaponry (resource)" in report.to_rows().column("quantity")
 
 
 def test_round_trip_writes_cards_only_when_present() -> None:

@@ -92,8 +92,7 @@ def test_reports_say_which_values_are_examples_and_list_the_rulings() -> None:
     assert any("p.17" in r and "giantslayer" in r for r in out["rulings"])
     text = report.to_text()
     assert "RULINGS" in text and "example, not from the rulebook" in text
-    frame = report.to_frame()
-    assert {"rulings", "provenance"} <= set(frame["side"])
+    assert {"rulings", "provenance"} <= set(report.to_rows().column("side"))
 
 
 def test_package_docstring_lists_every_ruling_the_reports_print() -> None:

@@ -396,14 +396,13 @@ def test_a_battle_with_a_table_keeps_its_v1_report() -> None:
     combined = report.to_dict()
     assert {k: combined[k] for k in alone} == alone and combined["table"]["current"] == "stone"
     assert "ATTACKER" in report.to_text() and "PHASE:" in report.to_text()
-    frame = report.to_frame()
-    assert {"battle", "recruit", "attack"} <= set(frame["question"])
+    assert {"battle", "recruit", "attack"} <= set(report.to_rows().column("question"))
 
 
 def test_the_frame_lists_every_answer() -> None:
-    frame = resolve(str(EXAMPLE)).to_frame()
-    assert len(frame[frame["question"] == "end move"]) == 10
-    assert set(frame["page"].dropna()) <= {"p.11", "p.19", "p.20", "pp.11, 20", "pp.11, 19", "pp.19, 20",
+    rows = resolve(str(EXAMPLE)).to_rows()
+    assert len(rows.where(question="end move")) == 10
+    assert {page for page in rows.column("page") if page is not None} <= {"p.11", "p.19", "p.20", "pp.11, 20", "pp.11, 19", "pp.19, 20",
                                            "pp.11, 18", "pp.11, 19, 20"}
 
 

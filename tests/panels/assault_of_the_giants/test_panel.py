@@ -38,7 +38,9 @@ def assert_figures_match(panel: AssaultPanel) -> None:
         [float(getattr(result, s).unit_status(i).probability(next(iter(
             x for x in getattr(result, s).unit_status(i) if x.value == "defeated"), None)) or 0) for s, i in units])
     rows = summary_rows(result, panel.results.k.value)
-    assert panel.results.frame.loc["defender", "chance wiped out"] == pytest.approx(float(rows["defender"]["chance wiped out"]))
+    assert panel.results.summary == rows
+    wiped = f"{float(rows['defender']['chance wiped out']) * 100:.2f}%"
+    assert "<th>defender</th>" in panel.results.table.value and f"<td>{wiped}</td>" in panel.results.table.value
 
 
 def test_initial_figures_equal_the_resolver(panel: AssaultPanel) -> None:

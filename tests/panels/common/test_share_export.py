@@ -117,9 +117,9 @@ def test_csv_export_sends_the_report_table(monkeypatch: pytest.MonkeyPatch) -> N
     exports.csv.click()
     assert len(sent) == 1 and sent[0]["action"] == "save" and sent[0]["filename"] == "battle-report.csv"
     rows = list(csv.DictReader(io.StringIO(sent[0]["text"])))
-    expected = resolve(panel.scenario()).to_frame()
-    assert len(rows) == len(expected) and list(rows[0]) == list(expected.columns)
-    assert sent[0]["text"] == expected.to_csv(index=False)
+    expected = resolve(panel.scenario()).to_rows()  # no pandas needed (tests/scenario/test_report_rows.py: the same bytes)
+    assert len(rows) == len(expected) and tuple(rows[0]) == expected.columns
+    assert sent[0]["text"] == expected.to_csv()
     total = sum(float(r["probability"]) for r in rows if r["side"] == "attacker" and r["quantity"] == "hits")
     assert total == pytest.approx(1.0)
 

@@ -18,6 +18,7 @@ from explorer.games.agot_lcg.challenge.report_parts import (
 )
 from explorer.games.agot_lcg.challenge.rules import ChallengeResult
 from explorer.games.agot_lcg.challenge.rulings import CHALLENGE_RULINGS
+from explorer.scenario.report import Cell, Rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -78,12 +79,10 @@ class ChallengeReport:
             "rulings": list(CHALLENGE_RULINGS),
         }
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: quantity, side, value, probability (1 except for intrigue discards)."""
-        import pandas as pd
-
         d, r = self.to_dict(), self.result
-        rows: list[dict[str, Any]] = [
+        rows: list[dict[str, Cell]] = [
             {"quantity": q, "side": "", "value": d[q], "probability": 1.0}
             for q in ("winner", "unopposed", "game_winner", "power_moved", "unopposed_bonus")
         ]
@@ -92,7 +91,11 @@ class ChallengeReport:
         if r.claim and r.claim.discard_dist is not None:
             rows += [{"quantity": "discarded", "side": "defender", "value": hand_label(o), "probability": float(p)}
                      for o, p in r.claim.discard_dist.probabilities().items()]
-        return pd.DataFrame(rows, columns=["quantity", "side", "value", "probability"])
+        return Rows(("quantity", "side", "value", "probability"), tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable account for the command line: result, steps, power, claim odds, keywords, rulings."""

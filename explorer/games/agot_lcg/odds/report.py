@@ -12,7 +12,7 @@ from explorer.games.agot_lcg.challenge.rulings import ODDS_RULINGS
 from explorer.games.agot_lcg.odds.cards import copies_discarded, deck_out, draw_odds, power_race, race_round
 from explorer.games.agot_lcg.odds.cost import check_odds
 from explorer.games.agot_lcg.odds.scenario import OddsQuestion
-from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -103,16 +103,18 @@ class OddsReport:
         out["rulings"] = list(ODDS_RULINGS)
         return out
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: section, outcome, probability."""
-        import pandas as pd
-
-        rows = []
+        rows: list[dict[str, Cell]] = []
         for section, body in self.to_dict().items():
             if isinstance(body, dict):
                 for key in ("copies_discarded", "by_round", "round", "outcomes"):
                     rows += [{"section": section, "outcome": o, "probability": p} for o, p in body.get(key, {}).items()]
-        return pd.DataFrame(rows, columns=["section", "outcome", "probability"])
+        return Rows(("section", "outcome", "probability"), tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable account of every section asked."""

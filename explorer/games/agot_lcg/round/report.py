@@ -19,6 +19,7 @@ from explorer.games.agot_lcg.challenge.rulings import CHALLENGE_RULINGS, PLAN_RU
 from explorer.games.agot_lcg.round.defence import GAIN_TERMS
 from explorer.games.agot_lcg.round.phase import ChallengeRecord, PlannedChallenge, Round, RoundResult, play_round
 from explorer.games.agot_lcg.round.plan import PLAN_TERMS, Plan, PlanSearch
+from explorer.scenario.report import Cell, Rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -114,14 +115,20 @@ class RoundReport:
         out["rulings"] = list(self.rulings)
         return out
 
-    def to_frame(self) -> pd.DataFrame:
-        """One row per challenge: who attacked, the type, the winner, the power after it."""
-        import pandas as pd
+    def to_rows(self) -> Rows:
+        """One row per challenge: who attacked, the type, the winner, the power after it.
 
-        rows = [{"challenge": c["where"], "attacker": c["attacker"], "type": c["type"],
-                 "winner": c.get("winner_player"), **{f"power_{k}": v for k, v in c.get("power_after", {}).items()}}
-                for c in self.to_dict()["challenges"]]
-        return pd.DataFrame(rows)
+        A challenge not initiated has no power columns (empty cells).
+        """
+        rows: list[dict[str, Cell]] = [
+            {"challenge": c["where"], "attacker": c["attacker"], "type": c["type"], "winner": c.get("winner_player"),
+             **{f"power_{k}": v for k, v in c.get("power_after", {}).items()}}
+            for c in self.to_dict()["challenges"]]
+        return Rows(tuple(dict.fromkeys(k for row in rows for k in row)), tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable account: the plan table if asked, each challenge's steps, dominance, the game."""

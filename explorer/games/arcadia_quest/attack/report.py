@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.games.arcadia_quest.attack.model import AttackResult
 from explorer.games.arcadia_quest.attack.scenario import scenario_to_dict
-from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,23 +50,25 @@ class ArcadiaReport:
         out["dice_source"] = res.scenario.dice_source
         return out
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: quantity, outcome, probability (kill, overkill and the cut as one row each).
 
         >>> from explorer.games.arcadia_quest import resolve
-        >>> frame = resolve({"attack": {"dice": 1, "kind": "melee"}, "target": {"life": 1}}).to_frame()
-        >>> list(frame.columns), frame["quantity"].iloc[-1]
-        (['quantity', 'outcome', 'probability'], 'cut')
+        >>> rows = resolve({"attack": {"dice": 1, "kind": "melee"}, "target": {"life": 1}}).to_rows()
+        >>> rows.columns, rows.column("quantity")[-3:]
+        (('quantity', 'outcome', 'probability'), ['kill', 'overkill', 'cut'])
         """
-        import pandas as pd
-
         res = self.result
-        rows = [{"quantity": q, "outcome": str(o), "probability": float(p)}
+        rows: list[dict[str, Cell]] = [{"quantity": q, "outcome": str(o), "probability": float(p)}
                 for q in _QUANTITIES for o, p in getattr(res, q).probabilities().items()]
         rows += [{"quantity": "kill", "outcome": "killed", "probability": float(res.kill)},
                  {"quantity": "overkill", "outcome": "overkilled", "probability": float(res.overkill)},
                  {"quantity": "cut", "outcome": "truncated", "probability": float(res.cut)}]
-        return pd.DataFrame(rows, columns=["quantity", "outcome", "probability"])
+        return Rows(("quantity", "outcome", "probability"), tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable summary and distribution table for the command line.

@@ -17,12 +17,15 @@ from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Mo
 from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, sequence_to_dict
 from explorer.games.arcadia_quest.encounter.sequence import SETTLED, SequenceResult
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS, SEQUENCE_RULINGS
-from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EncounterReport", "SequenceReport"]
+
+
+_COLUMNS = ("quantity", "outcome", "probability")
 
 
 # ----------------------------------------------------------------------------- shared pieces
@@ -153,12 +156,10 @@ class EncounterReport:
         out["rulings"] = list(ENCOUNTER_RULINGS + REACTION_RULINGS)
         return out
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: quantity, outcome, probability (the joint table as ``joint`` rows ``"w,h"``)."""
-        import pandas as pd
-
         res = self.result
-        rows = [{"quantity": q, "outcome": str(o), "probability": float(p)}
+        rows: list[dict[str, Cell]] = [{"quantity": q, "outcome": str(o), "probability": float(p)}
                 for q, d in self._dists().items() if q != "wounds" for o, p in d.probabilities().items()]
         rows += [{"quantity": q, "outcome": "yes", "probability": float(getattr(res, q))}
                  for q in _ENCOUNTER_PROBABILITIES]
@@ -168,7 +169,11 @@ class EncounterReport:
                  for k, d in (("active guild", res.coins_active), ("other guilds", res.coins_others))
                  for o, p in d.probabilities().items()]
         rows.append({"quantity": "cut", "outcome": "truncated", "probability": float(res.cut)})
-        return pd.DataFrame(rows, columns=["quantity", "outcome", "probability"])
+        return Rows(_COLUMNS, tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def _joint_lines(self) -> list[str]:
         res, enc = self.result, self.result.encounter
@@ -280,18 +285,20 @@ class SequenceReport:
         out["rulings"] = list(REACTION_RULINGS + SEQUENCE_RULINGS)
         return out
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: quantity, outcome, probability."""
-        import pandas as pd
-
         res = self.result
-        rows = [{"quantity": "attacks_to_kill", "outcome": str(n), "probability": float(p)} for n, p in res.kills.items()]
+        rows: list[dict[str, Cell]] = [{"quantity": "attacks_to_kill", "outcome": str(n), "probability": float(p)} for n, p in res.kills.items()]
         rows += [{"quantity": q, "outcome": "yes", "probability": float(getattr(res, q))}
                  for q in ("killed", "party_killed", "beyond_cap", "cut")]
         for hero in self.heroes():
             rows += [{"quantity": f"{hero['name']} {q}", "outcome": "yes", "probability": hero[q]}
                      for q in ("makes_the_kill", "killed")]
-        return pd.DataFrame(rows, columns=["quantity", "outcome", "probability"])
+        return Rows(_COLUMNS, tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable report for the command line."""

@@ -10,7 +10,7 @@ from explorer.games.assault_of_the_giants.battle.best_summary import best_play_s
 from explorer.games.assault_of_the_giants.rules.cards import ENTER_NOTE, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.rules.model import Objective, Side, Status
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
-from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -21,6 +21,7 @@ __all__ = ["BattleReport"]
 
 _SIDES = ("attacker", "defender")
 _QUANTITIES = ("hits", "blocks", "damage_taken", "ordning_points", "resource_cards")
+_COLUMNS = ("side", "quantity", "outcome", "probability")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +80,12 @@ class BattleReport:
         out["rulings"] = list(BATTLE_RULINGS)
         return out
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: side, quantity, outcome, probability (units as ``unit: name``).
 
         Rows with side ``provenance`` (where each value comes from) and ``rulings`` close the table.
         """
-        import pandas as pd
-
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, Cell]] = []
         for name in _SIDES:
             res, side = self.side(name), self._scenario_side(name)
             for q in _QUANTITIES:
@@ -110,7 +109,11 @@ class BattleReport:
                  for key, source in provenance(self.result.battle).items()]
         rows += [{"side": "rulings", "quantity": f"ruling {i + 1}", "outcome": ruling, "probability": None}
                  for i, ruling in enumerate(BATTLE_RULINGS)]
-        return pd.DataFrame(rows, columns=["side", "quantity", "outcome", "probability"])
+        return Rows(_COLUMNS, tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable summary and distribution table for the command line."""

@@ -14,7 +14,7 @@ from explorer.games.assault_of_the_giants.plan.endgame import victory
 from explorer.games.assault_of_the_giants.plan.result import GAINS, ROLES, PlanResult
 from explorer.games.assault_of_the_giants.rules.model import Battle, Status
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
-from explorer.scenario.report import dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -30,7 +30,7 @@ _DECIDERS = {"ordning_points": "Ordning Points", "resource_cards": "Resource Car
 
 @dataclass(frozen=True)
 class PlanReport:
-    """Exact answer to a plan scenario: `to_dict` (JSON), `to_text` (command line), `to_frame` (pandas)."""
+    """Exact answer to a plan scenario: `to_dict` (JSON), `to_text` (command line), `to_rows` (long table)."""
 
     result: PlanResult
 
@@ -110,12 +110,10 @@ class PlanReport:
             "values": self.values(),
         }
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_rows(self) -> Rows:
         """Long table: step (``battle N`` or ``final``), subject (army or player), quantity, outcome, probability."""
-        import pandas as pd
-
         plan, result = self.result.plan, self.result
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, Cell]] = []
 
         def add(step: str, subject: str, quantity: str, dist: Dist[Any]) -> None:
             rows.extend({"step": step, "subject": subject, "quantity": quantity, "outcome": str(o),
@@ -136,7 +134,11 @@ class PlanReport:
         for player, chances in result.win_chances().items():
             rows += [{"step": "final", "subject": player, "quantity": "victory", "outcome": k,
                       "probability": float(v)} for k, v in chances.items()]
-        return pd.DataFrame(rows, columns=["step", "subject", "quantity", "outcome", "probability"])
+        return Rows(("step", "subject", "quantity", "outcome", "probability"), tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable account for the command line."""

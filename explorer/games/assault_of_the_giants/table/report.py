@@ -33,7 +33,7 @@ from explorer.games.assault_of_the_giants.table.rulings import TABLE_RULINGS, ru
 from explorer.games.assault_of_the_giants.table.scenario import TableScenario, parse_table
 from explorer.games.assault_of_the_giants.table.winner import Victory, winner
 from explorer.scenario.fields import Fields
-from explorer.scenario.report import fmt_percent
+from explorer.scenario.report import Cell, Rows, fmt_percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,6 +42,8 @@ __all__ = ["TableAnswers", "TableReport", "answer_table", "resolve_table", "QUES
 
 QUESTIONS: tuple[str, ...] = ("pass through", "end move", "attack")
 """The questions asked of every region, for the current player."""
+
+_COLUMNS = ("question", "race", "region", "allowed", "reason", "page", "inferred")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,13 +171,14 @@ class TableReport:
         out["table"] = self.table_dict()
         return out
 
-    def to_frame(self) -> pd.DataFrame:
-        """Long table: question, race, region, allowed, reason, page, inferred (battle rows first)."""
-        import pandas as pd
+    def to_rows(self) -> Rows:
+        """Long table: question, race, region, allowed, reason, page, inferred (battle rows first).
 
+        With a battle, its rows come first, with question ``battle`` and its own columns in front.
+        """
         a = self.answers
         me = a.scenario.state.current
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, Cell]] = []
         for name, *answers in a.moves:
             rows += [{"question": q, "race": me, "region": name, "allowed": x.allowed,
                       "reason": x.reason + (f" (costs: {' or '.join(x.costs)})" if x.costs else ""),
@@ -189,11 +192,15 @@ class TableReport:
             rows.append({"question": "winner", "race": ", ".join(a.victory.winners), "region": "",
                          "allowed": a.victory.decided_by is not None, "reason": a.victory.reason,
                          "page": "p.20", "inferred": bool(a.scenario.regions_counted)})
-        frame = pd.DataFrame(rows, columns=["question", "race", "region", "allowed", "reason", "page", "inferred"])
         if self.battle is None:
-            return frame
-        battle = self.battle.to_frame()
-        return pd.concat([battle.assign(question="battle"), frame], ignore_index=True)
+            return Rows(_COLUMNS, tuple(rows))
+        battle = self.battle.to_rows()
+        columns = tuple(dict.fromkeys(battle.columns + _COLUMNS))
+        return Rows(columns, tuple({**r, "question": "battle"} for r in battle.records) + tuple(rows))
+
+    def to_frame(self) -> pd.DataFrame:
+        """`to_rows` as a pandas table (needs pandas: the ``frames`` extra)."""
+        return self.to_rows().to_frame()
 
     def to_text(self) -> str:
         """A readable report for the command line."""

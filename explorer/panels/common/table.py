@@ -1,0 +1,89 @@
+"""HTML tables for the panels, written without pandas (the in-browser build has none).
+
+`html_table` writes the markup pandas' ``DataFrame.to_html`` gave the panels (a ``thead`` whose
+row is right-aligned, a ``tbody``, the row labels as ``th``), so the page's styles and the
+browser tests' selectors (``thead th``, ``tbody tr``, a row's ``th``) find what they found. Every
+cell is escaped; a missing value (None or NaN) is shown as a dash.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["html_table", "cell_text", "MISSING"]
+
+MISSING = "—"
+"""What an empty cell shows."""
+
+
+def cell_text(value: Any, number: Callable[[float], str] | None = None) -> str:
+    """One cell as text: a float through `number` (if given), a missing value as `MISSING`.
+
+    >>> cell_text(0.25, lambda v: f"{v:.1%}"), cell_text(3), cell_text(None), cell_text(float("nan"))
+    ('25.0%', '3', '—', '—')
+    """
+    if value is None or (isinstance(value, float) and value != value):
+        return MISSING
+    if isinstance(value, float) and number is not None:
+        return number(value)
+    return str(value)
+
+
+def _row(cells: Sequence[Any], columns: Sequence[str], headers: int, formats: Mapping[str, Callable[[Any], str]],
+         number: Callable[[float], str] | None, span: int | None) -> str:
+    parts = []
+    for i, (column, value) in enumerate(zip(columns, cells)):
+        if i == 0 and span == 0:
+            continue  # covered by the row label above (rowspan)
+        text = html.escape(formats[column](value) if column in formats else cell_text(value, number))
+        if i < headers:
+            attributes = f' rowspan="{span}" valign="top"' if i == 0 and span and span > 1 else ""
+            parts.append(f"<th{attributes}>{text}</th>")
+        else:
+            parts.append(f"<td>{text}</td>")
+    return "<tr>" + "".join(parts) + "</tr>"
+
+
+def _spans(rows: Sequence[Sequence[Any]]) -> list[int]:
+    """Per row, how many rows its first label covers (0: covered by the one above)."""
+    spans = []
+    for i, row in enumerate(rows):
+        if i and row[0] == rows[i - 1][0]:
+            spans.append(0)
+            continue
+        n = 1
+        while i + n < len(rows) and rows[i + n][0] == row[0]:
+            n += 1
+        spans.append(n)
+    return spans
+
+
+def html_table(columns: Sequence[str], rows: Sequence[Sequence[Any]], css: str, *, headers: int = 0,
+               formats: Mapping[str, Callable[[Any], str]] | None = None,
+               number: Callable[[float], str] | None = None, merge: bool = False) -> str:
+    """A table: one header row of `columns`, then `rows`, every text escaped.
+
+    Args:
+        columns: the column titles (the first `headers` are the titles of the row labels, often "").
+        rows: the cells, one sequence per row, in the order of `columns`.
+        css: the table's class attribute (``"aotg-summary-table"``).
+        headers: how many leading columns are row labels (written as ``th``).
+        formats: column title -> how to write that column's values.
+        number: how to write any other float (else ``str``).
+        merge: the first row label spans the rows below that repeat it (as pandas writes a
+            two-level index).
+
+    >>> print(html_table(["", "chance"], [["attacker", 0.5], ["defender", None]], "t", headers=1,
+    ...                  number=lambda v: f"{v:.0%}"))
+    <table class="t"><thead><tr style="text-align: right;"><th></th><th>chance</th></tr></thead><tbody><tr><th>attacker</th><td>50%</td></tr><tr><th>defender</th><td>—</td></tr></tbody></table>
+    >>> "&lt;b&gt;" in html_table(["<b>"], [], "t")
+    True
+    """
+    formats = formats or {}
+    spans: list[int | None] = list(_spans(rows)) if merge and headers else [None] * len(rows)
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    body = "".join(_row(row, columns, headers, formats, number, span) for row, span in zip(rows, spans))
+    return (f'<table class="{html.escape(css)}"><thead><tr style="text-align: right;">{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
