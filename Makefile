@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,fast,frames]'
 	touch $(STAMP)
 
 ## The chart widget's front end (prebuilt in explorer/panels/common/labextension) and plotly.js
@@ -60,7 +60,7 @@ layers: setup
 ## problem with its target (PASS/FAIL); CSV and a Plotly chart in build/bench/. Options through
 ## BENCH, e.g. `make bench BENCH="--quick --check"`. Then the panel's change-to-figures time.
 bench: setup
-	[ $(VENV)/.bench -nt pyproject.toml ] || ( $(PY) -m pip install -q -e '.[test,bench]' && touch $(VENV)/.bench )
+	[ $(VENV)/.bench -nt pyproject.toml ] || ( $(PY) -m pip install -q -e '.[test,fast,frames,bench]' && touch $(VENV)/.bench )
 	$(PY) benchmarks/run.py $(BENCH)
 	$(PY) benchmarks/bench_panel.py
 

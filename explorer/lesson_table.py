@@ -186,6 +186,18 @@ class Table:
             out.append(text.rstrip())
         return "\n".join(out)
 
+    def to_html(self, path: str | Path | None = None) -> str | None:
+        """The table as HTML (for a handout): written to `path`, or returned when `path` is None.
+
+        >>> Table(rows=((1,),), columns=("n",), index=("a",)).to_html().startswith('<table class="dataframe')
+        True
+        """
+        text = self._repr_html_()
+        if path is None:
+            return text
+        Path(path).write_text(text, encoding="utf-8")
+        return None
+
     def _repr_html_(self) -> str:
         """The table for a notebook (escaped), laid out as pandas lays out its own."""
         def cells(tag: str, values: Sequence[str]) -> str:

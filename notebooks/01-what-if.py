@@ -84,8 +84,8 @@ lessons.grid(troll, "attack.dice", range(2, 6), "attack.rerolls", range(0, 3), "
 # %% [markdown]
 # ## 4. Tables to take away
 #
-# Every table here is a pandas DataFrame, so pandas saves it: `to_csv` for a spreadsheet,
-# `to_html` for a handout. `lessons.output_file` names a file under `build/exports/`.
+# Every table here saves itself: `to_csv` for a spreadsheet, `to_html` for a handout (a pandas
+# DataFrame where pandas is installed, the same table without it, as in the in-browser lab). `lessons.output_file` names a file under `build/exports/`.
 
 # %%
 table.to_csv(lessons.output_file("what-if-options.csv"))
