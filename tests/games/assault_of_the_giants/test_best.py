@@ -7,7 +7,6 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -283,9 +282,10 @@ def test_advice_lists_every_choice_best_first_and_agrees_with_the_search() -> No
     plan = solved.plan
     counts = [[sum(1 for name, f in roll if name == die and f == face) for face in kind.faces]
               for die, kind in zip(("basic", "fire"), plan.kinds)]
-    chosen = int(solved.choice[0, list(plan.rolls).index(plan.state(counts))])
-    cells = plan.dims[0] * plan.dims[1] * plan.dims[2]
-    kept = tuple(int(v) for v in np.unravel_index(chosen % cells, plan.dims))
+    chosen = solved.choice_at(0, plan.roll_states().index(plan.state(counts)))
+    H, B, A = plan.dims
+    cells = H * B * A
+    kept = (chosen % cells // (B * A), chosen % (B * A) // A, chosen % A)
     assert plan.moves[chosen // cells] == (2, 0) and kept == (4, 1, 2)
     splits = advise_conversion(battle, "attacker", (3, 2, 3))
     assert (splits[0].to_hits, splits[0].to_blocks, splits[0].totals) == (3, 0, (9, 2))

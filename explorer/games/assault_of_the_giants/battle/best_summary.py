@@ -3,44 +3,39 @@
 Asked only when a side plays ``best`` (nothing is computed otherwise), and weighed first with the
 battle itself (`costs.report_costs`): the baselines are battles too. Values come from each side's
 damage distributions alone (`expected_values`): every term of a side's value tuple depends on the
-damage dealt or on the damage taken (`best_values.dealt_terms`), never on both.
+damage dealt or on the damage taken (`best.values.dealt_table`), never on both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from explorer.core import backstop
 from explorer.core.dist import Dist
-from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, resolve_battle
 from explorer.games.assault_of_the_giants.best.costs import check_report
-from explorer.games.assault_of_the_giants.best.values import dealt_terms, stakes, taken_terms
+from explorer.games.assault_of_the_giants.best.values import dealt_table, stakes, taken_table
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
-
-if TYPE_CHECKING:
-    import numpy as np
-else:
-    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["expected_values", "best_play_summary"]
 
 
-def _expected(terms: np.ndarray, damage: Dist[int]) -> list[Fraction]:
+def _expected(terms: Sequence[Sequence[int]], damage: Dist[int]) -> list[Fraction]:
     """Expected value of each row of `terms` (indexed by damage) over the damage's distribution."""
     outcomes = sorted(damage)
     weights = [w for _, w in sorted(damage.items())]
-    return [Fraction(sum(w * int(row[d]) for d, w in zip(outcomes, weights)), damage.total) for row in terms]
+    return [Fraction(sum(w * row[d] for d, w in zip(outcomes, weights)), damage.total) for row in terms]
 
 
 def expected_values(battle: Battle, result: BattleResult | None = None) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
     """Each side's expected value tuple (objective, net Ordning Points, dealt - taken) as the battle is played.
 
     Each value is a term of the damage dealt plus one of the damage taken
-    (`best_values.dealt_terms`), so the battle's own damage distributions give it exactly.
+    (`best.values.dealt_table`), so the battle's own damage distributions give it exactly.
 
     Args:
         battle: the battle.
@@ -59,8 +54,8 @@ def expected_values(battle: Battle, result: BattleResult | None = None) -> dict[
         side: Side = getattr(battle, role)
         other: Side = battle.defender if role == "attacker" else battle.attacker
         mine = stakes(side, other, max(dealt), max(taken))
-        by_dealt = _expected(dealt_terms(mine, np.arange(max(dealt) + 1)), dealt)
-        by_taken = _expected(taken_terms(mine, np.arange(max(taken) + 1)), taken)
+        by_dealt = _expected(dealt_table(mine), dealt)
+        by_taken = _expected(taken_table(mine), taken)
         a, b, c = (x + y for x, y in zip(by_dealt, by_taken))
         out[role] = (a, b, c)
     return out

@@ -17,26 +17,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING
 
 from explorer.core.errors import ScenarioError
-from explorer.core.optional import optional
 from explorer.games.assault_of_the_giants.best.play import (
     attacker_solution,
     attacker_totals,
     defender_response,
     final_bounds,
 )
-from explorer.games.assault_of_the_giants.best.roll import Solved, conversions
+from explorer.games.assault_of_the_giants.best.search import Search, conversions
 from explorer.games.assault_of_the_giants.best.values import Lex
 from explorer.games.assault_of_the_giants.rules.cards import played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle, CombatDie, Side, Symbols
-
-if TYPE_CHECKING:
-    import numpy as np
-else:
-    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["Alternative", "Split", "FaceHabit", "advise_reroll", "advise_conversion", "reroll_habits"]
 
@@ -87,7 +80,7 @@ class FaceHabit:
 @dataclass(frozen=True, slots=True)
 class _Player:
     side: Side
-    solved: Solved
+    solved: Search
     lex: Lex
     denominator: int
     context: int
@@ -109,12 +102,12 @@ def _player(battle: Battle, role: str, attacker_totals: tuple[int, int] | None) 
         raise ScenarioError("attacker_totals", "the defender decides knowing the attacker's final hits and blocks "
                                                "(rulebook p.17): give them")
     response = defender_response(battle)
-    bounds = response.context.shape
+    bounds = response.bounds
     hits, blocks = attacker_totals
     if not (0 <= hits < bounds[0] and 0 <= blocks < bounds[1]):
         raise ScenarioError("attacker_totals", f"the attacker can record 0..{bounds[0] - 1} hits and "
                                                f"0..{bounds[1] - 1} blocks, got {attacker_totals}")
-    return _Player(played(battle.defender), response.solved, response.lex, 1, int(response.context[hits, blocks]))
+    return _Player(played(battle.defender), response.solved, response.lex, 1, response.context_of(hits, blocks))
 
 
 def _dice(side: Side) -> list[CombatDie]:
@@ -173,17 +166,17 @@ def advise_reroll(battle: Battle, role: str, roll: Sequence[tuple[str, Symbols]]
     options = [[c for c in product(*(range(len(ix) + 1) for ix in part.values())) if sum(c) <= plan.rerolls]
                for part in shown]
     total = [sum(f[j] for f in faces) for j in range(3)]
-    cells = plan.dims[0] * plan.dims[1] * plan.dims[2]
+    H, B, A = plan.dims
     out = []
     for choice in product(*options):
         if sum(map(sum, choice)) > plan.rerolls:
             continue
         picked = sorted(i for part, counts in zip(shown, choice) for ix, c in zip(part.values(), counts) for i in ix[:c])
-        kept = tuple(total[j] - sum(faces[i][j] for i in picked) for j in range(3))
-        g = plan.move_index(tuple(map(sum, choice))) * cells + int(np.ravel_multi_index(kept, plan.dims))
-        packed = int(player.solved.expected[player.context, g])
+        h, b, a = (total[j] - sum(faces[i][j] for i in picked) for j in range(3))
+        g = (plan.move_index(tuple(map(sum, choice))) * H + h) * B * A + b * A + a  # (move, kept sum) as in `search`
+        packed = player.solved.expected_at(player.context, g)
         values = player.decode(packed, plan.scale)
-        out.append(((packed, int(plan.rank[g])), tuple(picked), values))
+        out.append(((packed, plan.rank_of(g)), tuple(picked), values))
     out.sort(key=lambda item: item[0], reverse=True)
     return [Alternative(picked, tuple(faces[i] for i in picked), values[0], values, n == 0)
             for n, (_, picked, values) in enumerate(out)]
@@ -210,7 +203,7 @@ def advise_conversion(battle: Battle, role: str, symbols: Symbols, *,
     out = []
     for x, y in conversions(arcane, mods.arcane_to_hits, mods.arcane_to_blocks):
         final = (hits + 2 * x + dh, blocks + y + db)
-        packed = int(player.solved.values[(player.context,) + final])
+        packed = player.solved.value_at(player.context, final)
         out.append(((packed, x, y), final, player.decode(packed, 1)))
     out.sort(key=lambda item: item[0], reverse=True)
     return [Split(key[1], key[2], final, values[0], values, n == 0) for n, (key, final, values) in enumerate(out)]
@@ -237,17 +230,19 @@ def reroll_habits(battle: Battle, role: str, *, attacker_totals: tuple[int, int]
         contexts = {player.context: 1}
     plan = player.solved.plan
     names = [die.name for die, n in player.side.pool if n]
-    shown = [[0] * len(k.faces) for k in plan.kinds]
+    shown = [[0] * len(k.faces) for k in plan.kinds]  # dice showing each face: the same in every context
+    for weight, roll in zip(plan.weights, plan.roll_counts()):
+        for k, kind in enumerate(roll):
+            for f, count in enumerate(kind):
+                shown[k][f] += weight * count
+    chances = sum(contexts.values())
+    shown = [[n * chances for n in kind] for kind in shown]
     rerolled = [[0] * len(k.faces) for k in plan.kinds]
-    rows = [(np.asarray(plan.rolls) // stride) % len(k.sets) for k, stride in zip(plan.kinds, plan.strides)]
+    states = plan.roll_states()
     for context, chance in contexts.items():
-        for r, removed in enumerate(player.solved.removals(context, [int(s) for s in plan.rolls])):
-            weight = chance * plan.weights[r]
-            for k, kind in enumerate(plan.kinds):
-                for f, count in enumerate(kind.sets[rows[k][r]]):
-                    shown[k][f] += weight * int(count)
+        for weight, removed in zip(plan.weights, player.solved.removals(context, states)):
             for k, f in removed:
-                rerolled[k][f] += weight
+                rerolled[k][f] += chance * weight
     return [FaceHabit(names[k] if k < len(names) else "", kind.faces[f], Fraction(rerolled[k][f], shown[k][f]))
             for k, kind in enumerate(plan.kinds) for f in range(len(kind.faces)) if shown[k][f]]
 
@@ -266,6 +261,6 @@ def _attacker_contexts(battle: Battle) -> dict[int, int]:
     out: dict[int, int] = {}
     for (h, b), w in contexts_totals(battle).items():
         if h < bounds[0] and b < bounds[1]:
-            c = int(response.context[h, b])
+            c = response.context_of(h, b)
             out[c] = out.get(c, 0) + w
     return out

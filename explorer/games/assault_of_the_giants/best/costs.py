@@ -13,6 +13,10 @@ engine's `explorer.core.engine.roll.MAX_WORK`), naming the input to change; the 
 Parts the same computation shares (a roll computed once is cached, the defender's answers do
 not depend on how the attacker rerolls) are counted once (`Cost.key`), also across the cells of
 a sweep or the rows of the row advisor (`total`).
+
+One estimate serves both paths of best play (with numpy, and the pure-Python one of the browser
+build), so both accept and refuse the same requests: measured on CPython, numpy finishes in a
+quarter to a half of the estimate, the pure path in about the estimate (benchmarks/bench_pure.py).
 """
 
 from __future__ import annotations
@@ -20,20 +24,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from explorer.core.errors import ScenarioError
-from explorer.core.optional import optional
-from explorer.games.assault_of_the_giants.best.roll import Kinds
-from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, dealt_terms, stakes, taken_terms
+from explorer.games.assault_of_the_giants.best.search import Kinds
+from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, dealt_table, stakes, taken_table
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_cost, side_weight
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
-
-if TYPE_CHECKING:
-    import numpy as np
-else:
-    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
 
 __all__ = ["MAX_SECONDS", "MAX_BYTES", "NS_PER_LINK", "NS_PER_CELL", "BYTES_PER_CELL", "POLICY_HINT", "Cost",
            "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search",
@@ -142,18 +140,16 @@ def search_seconds(side: Side, contexts: int, rerolls: int | None = None, big: b
 
 
 def defender_keys_big(battle: Battle) -> bool:
-    """Whether the defender's search compares keys too big for 64-bit integers (`best_roll.solve_roll`).
+    """Whether the defender's search compares keys too big for 64-bit integers (numpy's `roll.solve_roll`).
 
-    A key is a packed value tuple (`best_values.Lex`: each term's spread times the common scale of
+    A key is a packed value tuple (`values.Lex`: each term's spread times the common scale of
     the fresh rolls, 6^rerolls) times the candidates (moves x (hits, blocks, arcane) cells): spreads
     bounded from the stakes, without building any grid.
     """
     atk, dfn = battle.attacker, battle.defender
     most_dealt, most_taken = final_bounds(dfn)[0] - 1, final_bounds(atk)[0] - 1
     mine = stakes(dfn, atk, most_dealt, most_taken)
-    by_dealt = dealt_terms(mine, np.arange(most_dealt + 1))
-    by_taken = taken_terms(mine, np.arange(most_taken + 1))
-    spreads = [int(f.max() - f.min() + g.max() - g.min()) for f, g in zip(by_dealt, by_taken)]
+    spreads = [max(f) - min(f) + max(g) - min(g) for f, g in zip(dealt_table(mine), taken_table(mine))]
     kinds = tuple((faces, n) for faces, n in kinds_of(dfn) if n)
     rerolls = min(played(dfn).modifiers.rerolls, sum(n for _, n in kinds))
     scale = math.prod(len(faces) ** min(n, rerolls) for faces, n in kinds)
@@ -185,7 +181,7 @@ def grid_bytes(battle: Battle) -> int:
 
 
 def _candidates(kinds: Kinds, rerolls: int) -> int:
-    """Candidates of a search (`best_roll.RollPlan.candidates`): moves x (hits, blocks, arcane) cells."""
+    """Candidates of a search (`search.Plan`: `roll.RollPlan.candidates`): moves x (hits, blocks, arcane) cells."""
     moves = [1] + [0] * rerolls
     for _, n in kinds:
         moves = [sum(moves[t - j] for j in range(min(t, n) + 1)) for t in range(rerolls + 1)]

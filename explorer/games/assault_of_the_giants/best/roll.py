@@ -1,30 +1,10 @@
-"""Best play on one side's roll (p.16): which dice to reroll (each once, all at once), then the arcane split.
+"""Best play on one side's roll (p.16), the numpy path: the search of `search`, on numpy arrays.
 
 `roll_plan` lays a side's roll out once (it depends only on the dice and the rerolls); `solve_roll`
 then finds the best choices for given values of the final totals, in many *contexts* at once (the
-defender decides knowing the attacker's totals, p.17: one context per attacker total).
-
-The search, by backward induction, exact:
-
-* A roll is, per kind of die, a multiset of faces; a choice keeps a sub-multiset K and rerolls the
-  rest. What a choice is worth depends only on the symbols K shows (its *kept sum*) and on how many
-  dice of each kind are rerolled (its *move*).
-* After the reroll, W(hits, blocks, arcane) is the best split of the arcane: x into 2 hits each
-  (x <= arcane_to_hits), y into 1 block each (y <= arcane_to_blocks), x + y <= arcane; the rest is
-  a miss. Among equal splits, the most to hits, then the most to blocks (the `combat.convert` rule).
-  The final totals are (hits + 2x, blocks + y) plus the side's cards' flat hits and blocks (`shift`).
-* G(kept sum, move) is W's expectation over a fresh roll of the move's dice.
-* H(T) is the best G over the sub-multisets of T with at most `rerolls` dice removed, by the
-  recursion H(T) = max(G(T kept whole), max over each face f in T of H(T - f)); a roll's best
-  choice is H(roll). The states are the multisets of each size from ``dice - rerolls`` up.
-
-Values are `best.values.Lex` integers; a candidate's key appends its tie rank (fewest dice
-rerolled, then the largest kept (hits, blocks, arcane), then rerolling dice of the earlier kinds),
-so the maximum key names the choice. Weights are integers: each roll weighs its number of ordered
-outcomes, and a move's fresh roll is scaled to the common `RollPlan.scale`. A move's expectation is
-one die's expectation applied once per rerolled die, each move from a move with one die fewer
-(`RollPlan.parents`), so the cost grows with the number of moves, not with their outcomes
-(`costs.search_size` counts it before anything is built).
+defender decides knowing the attacker's totals, p.17: one context per attacker total). The search
+(backward induction, exact) and its terms are described in `search`; `roll_pure` and `solve_pure`
+are the same search in plain Python, taken where numpy is missing.
 """
 
 from __future__ import annotations
@@ -38,26 +18,25 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.backstop import check
 from explorer.core.optional import optional
+from explorer.games.assault_of_the_giants.best.search import Kinds, conversions
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE
 from explorer.games.assault_of_the_giants.rules.model import Symbols
 
 if TYPE_CHECKING:
     import numpy as np
 else:
-    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
+    np = optional("numpy", "best play's numpy path")  # imported at first use (`explorer.core.optional`)
 
-__all__ = ["Kinds", "RollPlan", "Solved", "roll_plan", "solve_roll", "conversions"]
+__all__ = ["RollPlan", "Solved", "roll_plan", "solve_roll"]
 
 CHUNK = 4_000_000
 """Contexts are searched a few at a time, so a level's links over them hold at most this many values."""
-
-Kinds = tuple[tuple[tuple[Symbols, ...], int], ...]
-"""Per kind of die: its faces (equally likely) and how many are rolled."""
 
 
 def _count_vectors(parts: int, low: int, high: int) -> np.ndarray:
     """Every vector of `parts` counts >= 0 summing to between `low` and `high`, one per row.
 
+    >>> import pytest; np = pytest.importorskip("numpy")  # the numpy path
     >>> _count_vectors(2, 1, 2).tolist()
     [[0, 1], [0, 2], [1, 0], [1, 1], [2, 0]]
     """
@@ -162,20 +141,26 @@ class RollPlan:
         """Index of a move in `moves`."""
         return self.moves.index(tuple(move))
 
+    def rank_of(self, candidate: int) -> int:
+        """Tie rank of a candidate."""
+        return int(self.rank[candidate])
 
-def conversions(arcane: int, to_hits: int, to_blocks: int) -> tuple[tuple[int, int], ...]:
-    """Every split (x to 2 hits, y to 1 block) of up to `arcane` arcane, least preferred first.
+    def roll_states(self) -> list[int]:
+        """The states that are whole rolls."""
+        return [int(s) for s in self.rolls]
 
-    >>> conversions(2, 1, 1)
-    ((0, 0), (0, 1), (1, 0), (1, 1))
-    """
-    return tuple((x, y) for x in range(min(arcane, to_hits) + 1) for y in range(min(arcane - x, to_blocks) + 1))
+    def roll_counts(self) -> list[tuple[tuple[int, ...], ...]]:
+        """Per whole roll, per kind: how many dice show each distinct face."""
+        rows = [((self.rolls // stride) % len(k.sets)).tolist() for k, stride in zip(self.kinds, self.strides)]
+        sets = [k.sets.tolist() for k in self.kinds]
+        return [tuple(tuple(sets[k][row[r]]) for k, row in enumerate(rows)) for r in range(len(self.rolls))]
 
 
 @lru_cache(maxsize=32)
 def roll_plan(kinds: Kinds, rerolls: int) -> RollPlan:
     """Lay out a side's roll (cached: it depends only on the dice and the rerolls).
 
+    >>> import pytest; np = pytest.importorskip("numpy")  # the numpy path
     >>> coin = ((1, 0, 0), (0, 0, 0))
     >>> plan = roll_plan(((coin, 2),), 1)
     >>> plan.moves, plan.scale, plan.total, len(plan.rolls)
@@ -280,6 +265,18 @@ class Solved:
     shift: tuple[int, int] = (0, 0)
     """Flat (hits, blocks) added to every final total after the split (the side's cards)."""
 
+    def expected_at(self, context: int, candidate: int) -> int:
+        """Packed `scale`-weighted value of a candidate in a context."""
+        return int(self.expected[context, candidate])
+
+    def value_at(self, context: int, totals: tuple[int, int]) -> int:
+        """The packed value of final (hits, blocks) in a context."""
+        return int(self.values[(context,) + totals])
+
+    def choice_at(self, context: int, roll: int) -> int:
+        """The candidate chosen for a whole roll."""
+        return int(self.choice[context, roll])
+
     def keys(self, context: int) -> np.ndarray:
         """Each candidate's key in one context: packed expected value, then tie rank."""
         return self.expected[context] * self.plan.candidates + self.plan.rank  # type: ignore[no-any-return]
@@ -315,6 +312,7 @@ def solve_roll(plan: RollPlan, to_hits: int, to_blocks: int, values: np.ndarray,
             blocks + shift blocks) with the grid sizes `dims` and the most arcane `conversions` allows.
         shift: flat (hits, blocks) added to every final total after the split (the side's cards).
 
+    >>> import pytest; np = pytest.importorskip("numpy")  # the numpy path
     >>> coin = ((1, 0, 0), (0, 0, 0))
     >>> plan = roll_plan(((coin, 1),), 1)
     >>> solved = solve_roll(plan, 0, 0, np.array([[[0], [1]]]))

@@ -17,6 +17,9 @@ damage dealt - damage taken), lexicographically: the later entries only break ex
 earlier ones. `Lex` packs such a tuple into one non-negative integer whose order is the tuple's
 order, and which stays so under expectations (sums with non-negative integer weights up to a
 known total), so the search compares plain integers.
+
+The tables (`dealt_table`, `taken_table`) are plain tuples, read by both paths of best play; the
+numpy path reads them as arrays (`dealt_terms`, `components`, `Lex.pack`).
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from explorer.games.assault_of_the_giants.rules.outcome import casualty_table, p
 if TYPE_CHECKING:
     import numpy as np
 else:
-    np = optional("numpy", "best play", "reroll_policy")  # imported when best play first runs (`explorer.core.optional`)
+    np = optional("numpy", "best play's numpy path")  # imported at first use (`explorer.core.optional`)
 
-__all__ = ["Stakes", "stakes", "components", "dealt_terms", "taken_terms", "value_tuple", "Lex", "INT64_SAFE"]
+__all__ = ["Stakes", "stakes", "dealt_table", "taken_table", "components", "dealt_terms", "taken_terms", "value_tuple",
+           "Lex", "INT64_SAFE"]
 
 INT64_SAFE = 1 << 62
 """Integers below this fit numpy's int64 with room for one addition; beyond, arrays hold Python ints."""
@@ -80,13 +84,37 @@ def stakes(side: Side, opponent: Side, most_dealt: int, most_taken: int) -> Stak
     return Stakes(side.objective, tuple(won), tuple(lost), tuple(wiped))
 
 
+def dealt_table(stakes_: Stakes) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The part of the value tuple that depends on the damage dealt, per damage 0..len(earned) - 1.
+
+    Row ``j`` holds entry ``j`` of the value tuple (objective, net Ordning Points, dealt - taken);
+    a side's value tuple is ``dealt_table[j][dealt] + taken_table[j][taken]``.
+
+    >>> s = Stakes("net-ordning-points", earned=(0, 2), conceded=(0, 3), wiped=(0, 1))
+    >>> dealt_table(s), taken_table(s)
+    (((0, 2), (0, 2), (0, 1)), ((0, -3), (0, -3), (0, -1)))
+    """
+    damage = range(len(stakes_.earned))
+    objective = {"ordning-points": stakes_.earned, "net-ordning-points": stakes_.earned, "damage": tuple(damage),
+                 "wipe-out": stakes_.wiped}[stakes_.objective]
+    return tuple(objective), tuple(stakes_.earned), tuple(damage)
+
+
+def taken_table(stakes_: Stakes) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The part of the value tuple that depends on the damage taken, per damage 0..len(conceded) - 1."""
+    lost = tuple(-p for p in stakes_.conceded)
+    objective = lost if stakes_.objective == "net-ordning-points" else tuple(0 for _ in lost)
+    return objective, lost, tuple(-d for d in range(len(lost)))
+
+
 def components(stakes_: Stakes, hits: Any, blocks: Any, opp_hits: Any, opp_blocks: Any) -> np.ndarray:
-    """The value tuple of final totals, as three integer arrays (numpy broadcasting of the inputs).
+    """The value tuple of final totals, as three numpy integer arrays (broadcasting the inputs).
 
     Returns an array of shape ``(3, *broadcast shape)``: objective, net Ordning Points, and
     damage dealt - damage taken. Each is a term of the damage dealt plus a term of the damage
-    taken (`dealt_terms` + `taken_terms`), so an expectation needs only each damage's marginal.
+    taken (`dealt_table` + `taken_table`), so an expectation needs only each damage's marginal.
 
+    >>> import pytest; np = pytest.importorskip("numpy")  # the arrays of the numpy path
     >>> s = Stakes("damage", earned=(0, 2, 2), conceded=(0, 3, 3), wiped=(0, 0, 1))
     >>> components(s, np.array([2]), np.array([0]), np.array([1]), np.array([1])).ravel().tolist()
     [1, -1, 0]
@@ -98,25 +126,19 @@ def components(stakes_: Stakes, hits: Any, blocks: Any, opp_hits: Any, opp_block
 
 
 def dealt_terms(stakes_: Stakes, dealt: Any) -> np.ndarray:
-    """The part of the value tuple that depends on the damage dealt, shape ``(3, *dealt.shape)``.
+    """`dealt_table` read at a numpy array of damages: shape ``(3, *dealt.shape)``, 64-bit integers.
 
+    >>> import pytest; np = pytest.importorskip("numpy")  # the arrays of the numpy path
     >>> s = Stakes("net-ordning-points", earned=(0, 2), conceded=(0, 3), wiped=(0, 1))
     >>> dealt_terms(s, np.array(1)).tolist(), taken_terms(s, np.array(1)).tolist()
     ([2, 2, 1], [-3, -3, -1])
     """
-    dealt = np.asarray(dealt)
-    won = np.asarray(stakes_.earned, dtype=np.int64)[dealt]
-    objective = {"ordning-points": won, "net-ordning-points": won, "damage": dealt,
-                 "wipe-out": np.asarray(stakes_.wiped, dtype=np.int64)[dealt]}[stakes_.objective]
-    return np.stack([objective.astype(np.int64), won, dealt.astype(np.int64)])
+    return np.asarray(dealt_table(stakes_), dtype=np.int64)[:, np.asarray(dealt)]
 
 
 def taken_terms(stakes_: Stakes, taken: Any) -> np.ndarray:
-    """The part of the value tuple that depends on the damage taken, shape ``(3, *taken.shape)``."""
-    taken = np.asarray(taken)
-    lost = -np.asarray(stakes_.conceded, dtype=np.int64)[taken]
-    objective = lost if stakes_.objective == "net-ordning-points" else np.zeros_like(lost)
-    return np.stack([objective, lost, -taken.astype(np.int64)])
+    """`taken_table` read at a numpy array of damages: shape ``(3, *taken.shape)``, 64-bit integers."""
+    return np.asarray(taken_table(stakes_), dtype=np.int64)[:, np.asarray(taken)]
 
 
 def value_tuple(stakes_: Stakes, dealt: int, taken: int) -> tuple[int, int, int]:
@@ -140,11 +162,10 @@ class Lex:
     totalling at most `scale` keeps each digit below ``spread[i] * scale + 1``, so it still orders
     lexicographically and `unpack` recovers each weighted sum.
 
-    >>> lex = Lex.fit(np.array([[0, 2], [5, -1], [3, 3]]), scale=6)
-    >>> packed = lex.pack(np.array([[0, 2], [5, -1], [3, 3]]))
-    >>> bool(packed[1] > packed[0])
-    True
-    >>> lex.unpack(int(packed[0]) * 6, 6)
+    >>> lex = Lex.spanning((0, -1, 3), (2, 5, 3), scale=6)
+    >>> lex.pack_tuple((0, 5, 3)) > lex.pack_tuple((2, -1, 3))
+    False
+    >>> lex.unpack(lex.pack_tuple((0, 5, 3)) * 6, 6)
     (Fraction(0, 1), Fraction(5, 1), Fraction(3, 1))
     """
 
@@ -154,18 +175,32 @@ class Lex:
     """Largest packed value of a `scale`-weighted sum (for choosing int64 or Python ints)."""
 
     @classmethod
-    def fit(cls, values: np.ndarray, scale: int) -> Lex:
-        """A packing for every tuple in `values` (shape ``(3, ...)``) and weighted sums up to `scale`."""
-        low = tuple(int(v.min()) for v in values)
-        spread = [int(v.max()) - lo for v, lo in zip(values, low)]
+    def spanning(cls, low: tuple[int, ...], high: tuple[int, ...], scale: int) -> Lex:
+        """A packing for tuples between `low` and `high` (entry by entry) and weighted sums up to `scale`."""
         place, size = [], 1
-        for s in reversed(spread):
+        for s in reversed([hi - lo for lo, hi in zip(low, high)]):
             place.append(size)
             size *= s * scale + 1
-        return cls(low, tuple(reversed(place)), size - 1)
+        return cls(tuple(low), tuple(reversed(place)), size - 1)
+
+    @classmethod
+    def fit(cls, values: np.ndarray, scale: int) -> Lex:
+        """`spanning` every tuple in the numpy array `values` (shape ``(3, ...)``)."""
+        return cls.spanning(tuple(int(v.min()) for v in values), tuple(int(v.max()) for v in values), scale)
+
+    def pack_tuple(self, values: tuple[int, ...]) -> int:
+        """The packed integer of one tuple."""
+        return sum((v - lo) * place for v, lo, place in zip(values, self.low, self.place))
 
     def pack(self, values: np.ndarray) -> np.ndarray:
-        """Packed integers of the tuples in `values` (shape ``(3, ...)``); int64 when it fits."""
+        """Packed integers of the tuples in the numpy array `values` (shape ``(3, ...)``); int64 when it fits.
+
+        >>> import pytest; np = pytest.importorskip("numpy")  # the arrays of the numpy path
+        >>> values = np.array([[0, 2], [5, -1], [3, 3]])
+        >>> lex = Lex.fit(values, scale=6)
+        >>> lex.pack(values).tolist() == [lex.pack_tuple((0, 5, 3)), lex.pack_tuple((2, -1, 3))]
+        True
+        """
         dtype: Any = np.int64 if self.top < INT64_SAFE else object
         out = np.zeros(values.shape[1:], dtype=dtype)
         for v, lo, place in zip(values, self.low, self.place):

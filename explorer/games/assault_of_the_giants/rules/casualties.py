@@ -6,10 +6,13 @@ as it can; damage is never spread out. Champions are always picked first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import assert_never
+from itertools import product
+from typing import Any, assert_never
 
+from explorer.core.optional import accelerator
 from explorer.games.assault_of_the_giants.rules.model import CasualtyOrder, Status, Unit
 
 __all__ = ["absorb", "assign_in_order", "best_order", "listed_order", "assign_damage", "casualties_by_damage", "best_orders",
@@ -121,7 +124,7 @@ def best_order(units: tuple[Unit, ...], damage: int, concede: tuple[int, ...]) -
 
 def best_orders(units: tuple[Unit, ...], concede: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
     """`best_order` for every damage 0..most, sharing one table of optimal values."""
-    value = _values(units, concede)
+    value = _values(units, concede, _numpy())
     champions = sum(1 << i for i, u in enumerate(units) if u.champion)
     fortitude = [_fortitude(u) for u in units]
     everyone = (1 << len(units)) - 1
@@ -159,44 +162,107 @@ def _score(units: tuple[Unit, ...], concede: tuple[int, ...], value: Callable[[i
 _CODE = 16
 """(points, defeated) is coded as points * 16 + defeated: at most 12 units, so the order is kept."""
 
-NUMPY_FROM = 8
-"""Armies of this many units or more get their values from a numpy table (faster to build)."""
+TABLE_FROM = 8
+"""Armies of this many units or more get their values from a whole table (faster to build than the memo)."""
 
 TABLE_DAMAGE = 2000
-"""The numpy table covers damage up to the army's total Fortitude: only when that is at most this
-(and the points fit easily in 64-bit integers); otherwise the memo serves, slower but unbounded."""
+"""The table covers damage up to the army's total Fortitude: only when that is at most this (and the
+points fit easily in 64-bit integers); otherwise the memo serves, slower but unbounded."""
+
+PURE_TABLE_CELLS = 2_000_000
+"""Without numpy the table holds one row per distinct army left (`_kinds`): only up to this many cells."""
+
+
+def _numpy() -> str | None:
+    """Whether the numpy table serves (`explorer.core.optional.accelerator`): its name, else None."""
+    numpy = accelerator("numpy")
+    return None if numpy is None else numpy.__name__
 
 
 @lru_cache(maxsize=64)
-def _values(units: tuple[Unit, ...], concede: tuple[int, ...]):  # type: ignore[no-untyped-def]
+def _values(units: tuple[Unit, ...], concede: tuple[int, ...], numpy: str | None) -> Callable[[int, int], int]:
     """value(remaining units as a bit mask, damage left) -> best coded (points, defeated).
 
-    Small armies: a memo filled on demand. From `NUMPY_FROM` units: the whole table at once,
-    subsets by size, every damage at once (damage beyond the army's total Fortitude acts alike).
+    Small armies: a memo filled on demand. From `TABLE_FROM` units: the whole table at once, every
+    damage at once (damage beyond the army's total Fortitude acts alike), with `numpy` where it
+    imports (`_table`), else in plain Python (`_pure_table`): the same values either way.
     """
     small_table = sum(_fortitude(u) for u in units) <= TABLE_DAMAGE and max(concede, default=0) < 2**40
-    if len(units) < NUMPY_FROM or not small_table:
-        memo: dict[tuple[int, int], int] = {}
-        champions = sum(1 << i for i, u in enumerate(units) if u.champion)
+    if len(units) >= TABLE_FROM and small_table:
+        if numpy is not None:
+            table = _table(units, concede)
+            top = table.shape[1] - 1
+            return lambda remaining, left: int(table.item(remaining, min(left, top)))
+        kinds, counts = _kinds(units, concede)
+        if math.prod(c + 1 for c in counts) * (sum(_fortitude(u) for u in units) + 1) <= PURE_TABLE_CELLS:
+            return _pure_table(units, concede, kinds, counts)
+    memo: dict[tuple[int, int], int] = {}
+    champions = sum(1 << i for i, u in enumerate(units) if u.champion)
 
-        def value(remaining: int, left: int) -> int:
-            if left <= 0 or not remaining:
-                return 0
-            key = (remaining, left)
-            best = memo.get(key)
-            if best is None:
-                pool = remaining & champions or remaining
-                best = memo[key] = min(_score(units, concede, value, i, remaining, left)
-                                       for i in range(len(units)) if pool >> i & 1)
-            return best
+    def value(remaining: int, left: int) -> int:
+        if left <= 0 or not remaining:
+            return 0
+        key = (remaining, left)
+        best = memo.get(key)
+        if best is None:
+            pool = remaining & champions or remaining
+            best = memo[key] = min(_score(units, concede, value, i, remaining, left)
+                                   for i in range(len(units)) if pool >> i & 1)
+        return best
 
-        return value
-    table = _table(units, concede)
-    top = table.shape[1] - 1
-    return lambda remaining, left: table.item(remaining, min(left, top))
+    return value
 
 
-def _table(units: tuple[Unit, ...], concede: tuple[int, ...]):  # type: ignore[no-untyped-def]
+def _kinds(units: tuple[Unit, ...], concede: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each unit's kind (units of one kind are interchangeable for `_values`), and each kind's count.
+
+    A unit's kind is what `_score` reads of it: its Fortitude, whether it is a Champion, whether a
+    smaller damage defeats it (wounded, not a Champion), and the points it concedes.
+
+    >>> _kinds((Unit("a", 2, 1), Unit("b", 3, 2), Unit("c", 2, 1)), (1, 2, 1))
+    ((0, 1, 0), (2, 1))
+    """
+    seen: dict[tuple[int, bool, bool, int], int] = {}
+    kind = tuple(seen.setdefault((_fortitude(u), u.champion, u.wounded and not u.champion, p), len(seen))
+                 for u, p in zip(units, concede))
+    return kind, tuple(kind.count(k) for k in range(len(seen)))
+
+
+def _pure_table(units: tuple[Unit, ...], concede: tuple[int, ...], kind: tuple[int, ...],
+                counts: tuple[int, ...]) -> Callable[[int, int], int]:
+    """`_table` without numpy: one row per army left, given as how many units of each kind remain.
+
+    Rows are built by units left, fewest first, each over every damage at once (lists). A row stops
+    at its own army's total Fortitude: more damage defeats every unit whatever the order, so it acts
+    alike. A bit mask of units is read as its kinds' counts.
+    """
+    fortitude = [_fortitude(units[kind.index(k)]) for k in range(len(counts))]
+    first = [units[kind.index(k)] for k in range(len(counts))]
+    defeat = [concede[kind.index(k)] * _CODE + 1 for k in range(len(counts))]
+    last = [[d if u.wounded and not u.champion else 0] * f for u, d, f in zip(first, defeat, fortitude)]
+    radix = [math.prod(c + 1 for c in counts[k + 1:]) for k in range(len(counts))]
+    rows: list[list[int]] = [[]] * math.prod(c + 1 for c in counts)
+    rows[0] = [0]
+    for left in sorted(product(*(range(c + 1) for c in counts)), key=sum)[1:]:
+        row = sum(n * r for n, r in zip(left, radix))
+        pool = [k for k, n in enumerate(left) if n and first[k].champion] or [k for k, n in enumerate(left) if n]
+        scores = [last[k] + list(map(defeat[k].__add__, rows[row - radix[k]])) for k in pool]
+        best = list(map(min, *scores)) if len(scores) > 1 else scores[0]
+        best[0] = 0
+        rows[row] = best
+    weight = [radix[k] for k in kind]
+    masks: dict[int, list[int]] = {}
+
+    def value(remaining: int, left: int) -> int:
+        row = masks.get(remaining)
+        if row is None:
+            row = masks[remaining] = rows[sum(w for i, w in enumerate(weight) if remaining >> i & 1)]
+        return row[min(left, len(row) - 1)] if left > 0 else 0
+
+    return value
+
+
+def _table(units: tuple[Unit, ...], concede: tuple[int, ...]) -> Any:
     """The numpy table of `_values`: row = remaining units (bit mask), column = damage left."""
     import numpy as np
 
