@@ -180,8 +180,8 @@ def build(output: Path, tools: Path, cache: Path | None = None, repin: bool = Fa
         if output.exists():
             shutil.rmtree(output)
         subprocess.run([str(tools / "bin" / "voici"), "build", "--lite-dir", str(lite), "--contents", str(contents),
-                        "--output-dir", str(output), "--apps", "lab", "--no-sourcemaps"], check=True,
-                       stdout=subprocess.DEVNULL)
+                        "--output-dir", str(output.resolve()), "--apps", "lab", "--no-sourcemaps"], check=True,
+                       stdout=subprocess.DEVNULL, cwd=work)  # its task database (.jupyterlite.doit.db) stays in `work`
     target = output / "static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name, body in runtime.items():
