@@ -73,6 +73,14 @@ bench-server: setup chromium
 bench-room: setup chromium
 	$(PY) benchmarks/bench_room.py $(ROOM)
 
+## The in-browser site on this machine (a few minutes): a first visit's bytes (as served and gzip-compressed),
+## first chart on a cold and a warm cache (unthrottled and CPU/4), click to all charts redrawn, the page's
+## kernel against CPython, and a room of 50 first visits at once against the file server; build/bench/site.json.
+## Options through SITE_BENCH, e.g. SITE_BENCH="--room 20 --repeats 1".
+.PHONY: bench-site
+bench-site: site chromium
+	$(PY) benchmarks/bench_site.py $(SITE_BENCH)
+
 ## Rebuild the chart widget's front end from js/ (developers only: needs Node.js and npm).
 labextension: setup
 	cd js && npm install --no-audit --no-fund && \

@@ -244,7 +244,16 @@ class Load:
 
 
 class Driver:
-    """Runs the checks of one load on one page."""
+    """Runs the checks of one load on one page.
+
+    `server` is read for `Server.kernel_tracebacks` and `Server.log_tail` only (the in-browser site's
+    test, `tests/browser/test_site.py`, hands in its own); the timeouts are class attributes, which
+    that test raises for a kernel that starts inside the browser.
+    """
+
+    render_timeout_s = RENDER_TIMEOUT_S
+    change_timeout_s = CHANGE_TIMEOUT_S
+    settle_timeout_s = SETTLE_TIMEOUT_S
 
     def __init__(self, page: Any, load: Load, server: Server, battles: dict[str, Battle], real_app: bool) -> None:
         self.page, self.load, self.server, self.battles = page, load, server, battles
@@ -356,7 +365,7 @@ class Driver:
 
     def settle(self, what: str, view: str, check: Callable[[dict[str, Any]], str | None] | None = None) -> Battle:
         """Wait until the visible charts equal the battle in the scenario box (and `check` passes)."""
-        deadline = time.monotonic() + SETTLE_TIMEOUT_S
+        deadline = time.monotonic() + self.settle_timeout_s
         agreed: tuple[str, dict[str, int]] | None = None
         while True:
             battle, problem = self.current_battle()
@@ -378,7 +387,7 @@ class Driver:
             agreed = None
             if time.monotonic() > deadline or self.new_tracebacks():
                 self.fail(f"{what}: the charts do not show the battle in the scenario box "
-                          f"({SETTLE_TIMEOUT_S:.0f} s after every chart redrew):\n  " + "\n  ".join(problems)
+                          f"({self.settle_timeout_s:.0f} s after every chart redrew):\n  " + "\n  ".join(problems)
                           + f"\n\ncharts now:\n{self.describe_charts()}")
             time.sleep(0.25)
 
@@ -390,23 +399,23 @@ class Driver:
     def open(self, url: str) -> None:
         page = self.page
         start = time.perf_counter()
-        response = page.goto(url, wait_until="commit", timeout=RENDER_TIMEOUT_S * 1000)
+        response = page.goto(url, wait_until="commit", timeout=self.render_timeout_s * 1000)
         if response is None or not response.ok:
             self.fail(f"the server answered {response and response.status} for {url}")
-        self.wait("() => window.__explorerTest.firstDrawn !== null", None, RENDER_TIMEOUT_S,
+        self.wait("() => window.__explorerTest.firstDrawn !== null", None, self.render_timeout_s,
                   "the first chart drawn (data-state=drawn)")
         self.load.first_chart_wall_ms = round((time.perf_counter() - start) * 1000, 1)
         self.load.first_chart_ms = round(page.evaluate("() => window.__explorerTest.firstDrawn"), 1)
         self.wait(f"""() => {{
             const charts = [...document.querySelectorAll('.aotg-panel .explorer-results .explorer-charts .explorer-chart')];
             return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn');
-        }}""", None, RENDER_TIMEOUT_S, f"{len(BATTLE_TITLES)} battle charts drawn")
+        }}""", None, self.render_timeout_s, f"{len(BATTLE_TITLES)} battle charts drawn")
         if page.locator(".aotg-scenario-text").count() == 0:  # the app builds its side tabs when first opened
-            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", CHANGE_TIMEOUT_S)
+            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", self.change_timeout_s)
         self.wait("""() => {
             const box = document.querySelector('.aotg-scenario-text textarea');
             return box && box.value.length > 0;
-        }""", None, RENDER_TIMEOUT_S, "the scenario box filled")
+        }""", None, self.render_timeout_s, "the scenario box filled")
         self.battle = self.settle("after loading", self.view)
         charts = snapshot(page)
         log = page.evaluate(LOG_JS)
@@ -426,7 +435,7 @@ class Driver:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         change.act(page)
-        self.wait(REDRAWN_JS, [before, text_before], CHANGE_TIMEOUT_S,
+        self.wait(REDRAWN_JS, [before, text_before], self.change_timeout_s,
                   f"{change.name}: every visible chart redrawn" + (" and the scenario box updated"
                                                                    if change.scenario_changes else ""))
         wall_ms = (time.perf_counter() - start) * 1000
@@ -459,7 +468,7 @@ class Driver:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         type_into(POOL["attacker"], -1)(page)
-        self.wait(STALE_JS, [battle_ids, other_ids, BAD_FIELD], CHANGE_TIMEOUT_S,
+        self.wait(STALE_JS, [battle_ids, other_ids, BAD_FIELD], self.change_timeout_s,
                   f"-1 attacker basic dice: every visible chart stale with an overlay, the battle charts' naming "
                   f"{BAD_FIELD}")
         stale_wall = (time.perf_counter() - start) * 1000
@@ -510,7 +519,7 @@ class Driver:
             return charts.length === 2 && charts.every((e) => e.dataset.state === 'drawn'
               && Number(e.dataset.revision) >= 1 && e.querySelector('.explorer-chart-plot').offsetWidth > 0);
         }"""
-        self.wait(lab_ready, None, CHANGE_TIMEOUT_S, "Dice lab: its 2 charts drawn")
+        self.wait(lab_ready, None, self.change_timeout_s, "Dice lab: its 2 charts drawn")
         self.load.lab["tab_to_drawn_wall_ms"] = round((time.perf_counter() - start) * 1000, 1)
         acted_at = page.evaluate(ACTED_JS)
         log = page.evaluate(LOG_JS)
@@ -528,7 +537,7 @@ class Driver:
         start = time.perf_counter()
         box.fill(new)
         box.press("Enter")
-        self.wait(REDRAWN_JS, [before, None], CHANGE_TIMEOUT_S, f"Dice lab, basic dice {old} -> {new}: both charts redrawn")
+        self.wait(REDRAWN_JS, [before, None], self.change_timeout_s, f"Dice lab, basic dice {old} -> {new}: both charts redrawn")
         wall_ms = (time.perf_counter() - start) * 1000
         acted_at = page.evaluate(ACTED_JS)
         self.lab_settle(f"Dice lab, basic dice {old} -> {new}", new)
@@ -539,7 +548,7 @@ class Driver:
                                    "wall_ms": round(wall_ms, 1)}
 
     def lab_settle(self, what: str, basic: str | None) -> None:
-        deadline = time.monotonic() + SETTLE_TIMEOUT_S
+        deadline = time.monotonic() + self.settle_timeout_s
         while True:
             inputs = self.page.evaluate(LAB_INPUTS_JS) or {}
             expected, problem = lab_expected(inputs)
