@@ -50,7 +50,7 @@ class DiceLabHost:
         names = labs()
         self.game = widgets.Dropdown(options=[(GAMES[n].title, n) for n in names], value=game or names[0],
                                      description="game", layout=widgets.Layout(width="420px",
-                                                                                display=None if len(names) > 1 else "none"))
+                                                                                display="" if len(names) > 1 else "none"))
         self.lab = DiceLab(self.game.value)
         self.widget = widgets.VBox([self.game, self.lab.widget])
         self.game.observe(lambda change: self._switch(change["new"]), "value")
@@ -176,7 +176,7 @@ class Explorer:
     def _say(self, text: str) -> None:
         self.notice.value = (f"<div style='background:#fdedec;border-left:4px solid #b03a2e;padding:4px 10px'>"
                              f"⚠ {html.escape(text)}</div>") if text else ""
-        self.notice.layout.display = None if text else "none"
+        self.notice.layout.display = "" if text else "none"
 
 
 def show(game: str | None = None) -> widgets.Widget:

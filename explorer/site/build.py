@@ -150,9 +150,16 @@ def _project_version() -> str:
 
 
 def _contents(folder: Path) -> None:
-    """The lessons and the app notebook, and the example scenarios they read."""
+    """The lessons and the app notebook, and the example scenarios they read.
+
+    The notebooks name the ``python3`` kernel; the site's is ``python`` (Pyodide), so each copy
+    names that one (the lab would otherwise ask which kernel to start).
+    """
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, folder / notebook.name)
+        content = json.loads(notebook.read_text(encoding="utf-8"))
+        content.setdefault("metadata", {})["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                                            "language": "python"}
+        (folder / notebook.name).write_text(json.dumps(content, indent=1), encoding="utf-8")
     shutil.copytree(ROOT / "examples", folder / "examples")
 
 

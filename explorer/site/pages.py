@@ -71,6 +71,8 @@ def landing_page() -> str:
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rules explorer</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<!-- the lite apps read their settings from every index.html up to the site's root (config-utils.js) -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <script>location.replace('{APP_PATH}' + location.search + location.hash);</script>
 </head><body style="font-family:sans-serif;max-width:40em;margin:3em auto">
 <h1>Rules explorer</h1>

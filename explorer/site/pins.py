@@ -37,9 +37,11 @@ FONTAWESOME_FILES = ("css/all.min.css", "css/v4-shims.min.css", "LICENSE.txt") +
 """What the site keeps of it (the stylesheets and the fonts browsers use; older formats left out)."""
 
 TOOLS = ("voici-core==0.10.0", "jupyterlite-core==0.7.0", "jupyterlite-pyodide-kernel==0.7.0",
-         "jupyterlab_widgets==3.0.17")
+         "jupyterlab_widgets==3.0.17", "plotly==7.1.0")
 """The build tools, installed in a virtual environment of their own (``.venv-site``). Known to
-work together: the 0.7.2 kernel leaves the page at "No kernel available"."""
+work together: the 0.7.2 kernel leaves the page at "No kernel available". ``jupyterlab_widgets``
+and ``plotly`` are there for their labextensions, which the build copies into the site (the
+widgets' front end; plotly's renderer of figures shown in the lessons' lab)."""
 
 BROWSER_WHEELS = (
     # (file name on PyPI, sha256): the kernel's own needs (IPython and what it imports, comm,

@@ -361,7 +361,7 @@ class Editor:
         layout = self.spec.layout
         if isinstance(layout, Section):
             custom = self.preset.value == CUSTOM
-            self.name_box.layout.display = None if custom else "none"
+            self.name_box.layout.display = "" if custom else "none"
             self.note.value = _note(layout.custom_note if custom else self.spec.presets[self.preset.value].value.note)
             return
         able = f" · {', '.join(self.held)}" if self.held else ""

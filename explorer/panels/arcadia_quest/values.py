@@ -188,7 +188,7 @@ class AbilityPicker:
 
     def _show(self) -> None:
         for name, row in self._rows.items():
-            row.layout.display = None if name in self.offered or self.boxes[name].value else "none"
+            row.layout.display = "" if name in self.offered or self.boxes[name].value else "none"
 
     def _ticked(self) -> None:
         if self._quiet:

@@ -99,7 +99,7 @@ class ArmyBuilder:
         self.npc = widgets.Checkbox(value=False, description="NPC giants (p.20)", indent=False,
                                     layout=widgets.Layout(display="none" if role == "attacker" else None))
         self.giantslayers = widgets.Checkbox(value=False, description="giantslayers attack (p.19)", indent=False,
-                                             layout=widgets.Layout(display=None if role == "attacker" else "none"))
+                                             layout=widgets.Layout(display="" if role == "attacker" else "none"))
         self.casualty_order = widgets.Dropdown(options=[(_CASUALTY_LABELS[c], c) for c in CASUALTY_ORDERS],
                                                value="listed", description="casualties")
         self.reroll_policy = widgets.Dropdown(options=[(_REROLL_LABELS.get(r, r), r) for r in REROLL_POLICIES],
@@ -267,8 +267,8 @@ class ArmyBuilder:
             text += " The loaded scenario names no race: the race shown is not written out until you pick one."
         self.list_note.value = f'<span style="color:#5d6d7e;font-size:90%">{text}</span>'
         self.use_preset.description = f"Use the default {label} army"
-        self.use_preset.layout.display = None if self.units.edited else "none"
-        self.undo.layout.display = None if self._undo is not None else "none"
+        self.use_preset.layout.display = "" if self.units.edited else "none"
+        self.undo.layout.display = "" if self._undo is not None else "none"
 
     def to_dict(self) -> dict[str, Any]:
         """The side's unit and policy keys in scenario form (pool and commands come from elsewhere)."""

@@ -152,7 +152,7 @@ class RerollAdvisor:
             self.chart.mark_stale(f"Not updated: {error}")
             return
         side: Side = getattr(battle, self.role.value)
-        self.totals.layout.display = None if self.role.value == "defender" else "none"
+        self.totals.layout.display = "" if self.role.value == "defender" else "none"
         dice = _dice_of(side)
         if dice != self._dice:
             old = [box.value for box in self.face_boxes]

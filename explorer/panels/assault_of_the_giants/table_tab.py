@@ -191,7 +191,7 @@ class TableTab:
             self.began.options = [("the current player's turn", "")] + [(n, n) for n in names]
             self.began.value = began
             for race, row in self.standings.items():
-                row.widget.layout.display = None if race in names else "none"
+                row.widget.layout.display = "" if race in names else "none"
             for race, box in self.numbers.items():
                 box.disabled = race not in names
 

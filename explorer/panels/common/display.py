@@ -19,8 +19,8 @@ class ErrorMessage:
 
     >>> m = ErrorMessage("aotg-error")
     >>> m.show("attacker.pool.basic: must be >= 0")
-    >>> "must be" in m.widget.value, m.widget.layout.display
-    (True, None)
+    >>> "must be" in m.widget.value, m.widget.layout.display  # '' not None: the browser kernel drops None
+    (True, '')
     >>> m.clear(); m.widget.layout.display
     'none'
     """
@@ -33,7 +33,7 @@ class ErrorMessage:
     def show(self, message: str) -> None:
         """Display `message` (escaped)."""
         self.widget.value = f'<div style="color:#b03a2e;font-weight:600">⚠ {html.escape(message)}</div>'
-        self.widget.layout.display = None
+        self.widget.layout.display = ""
 
     def clear(self) -> None:
         """Hide the message."""

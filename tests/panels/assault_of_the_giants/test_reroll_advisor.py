@@ -48,7 +48,7 @@ def test_defender_needs_the_attackers_totals_and_bad_ones_show_a_message(panel: 
     _open(panel)
     tab = panel.reroll_advisor
     tab.role.value = "defender"
-    assert tab.totals.layout.display is None and tab.options
+    assert tab.totals.layout.display == "" and tab.options
     tab.hits.value = "-2"
     assert "hits and blocks" in tab.error.text
     tab.hits.value = "5"

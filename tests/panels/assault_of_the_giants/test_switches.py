@@ -16,7 +16,7 @@ def test_race_change_keeps_the_units_the_user_built(panel: AssaultPanel) -> None
     assert scenario["race"] == "hill" and scenario["pool"] == {"basic": 4, "hill": 1}  # special die swapped, count kept
     assert [name for name, _ in panel.armies["attacker"].kind.options][0] == "hill giant"
     assert "kept" in panel.armies["attacker"].list_note.value
-    assert panel.armies["attacker"].use_preset.layout.display is None
+    assert panel.armies["attacker"].use_preset.layout.display == ""
     assert panel.refresh()
 
 
@@ -37,7 +37,7 @@ def test_default_army_button_replaces_and_undo_restores(panel: AssaultPanel) -> 
     army.race.value = "storm"
     army.use_preset.click()
     assert {u["name"] for u in units(panel, "attacker")} == {"storm giant", "storm elite"}
-    assert army.undo.layout.display is None
+    assert army.undo.layout.display == ""
     army.undo.click()
     assert units(panel, "attacker") == built
     assert army.undo.layout.display == "none"

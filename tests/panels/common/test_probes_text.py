@@ -207,7 +207,7 @@ def test_a_broken_link_changes_no_input_and_copy_link_shares_what_is_shown() -> 
     for query, words in _bad_links():
         assert app.open_link("token=abc&" + query) is False
         notice = html.unescape(app.notice.value)
-        assert app.notice.layout.display is None and words in notice, (query[:80], notice)
+        assert app.notice.layout.display == "" and words in notice, (query[:80], notice)
         assert "could not be opened" in notice and "default scenario" in notice
         for game, panel in panels.items():
             kept[game].check(f"link: {words}")

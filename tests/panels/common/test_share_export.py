@@ -60,7 +60,7 @@ def test_a_bad_link_shows_a_message_and_the_default_scenario() -> None:
     app = Explorer()
     before = app.panel("assault-of-the-giants").scenario()
     assert app.open_link("scenario=v1.AAAAAAAA") is False
-    assert app.notice.layout.display is None and "could not be opened" in app.notice.value
+    assert app.notice.layout.display == "" and "could not be opened" in app.notice.value
     assert app.panel("assault-of-the-giants").scenario() == before
     assert app.tabs.selected_index == 0
 
