@@ -83,7 +83,8 @@ export function appAddress(query, appPath) {
   const here = new URL(window.location.href);
   const config = pageConfig();
   let url;
-  if (/\/vo(ila|ici)\b/.test(String(config.appUrl || '')) || /\/voici\/render\//.test(here.pathname)) {
+  // the Voila app (appUrl holds 'voila'), or the site's Voici app (appUrl './voici')
+  if (/vo(ila|ici)/.test(String(config.appUrl || '')) || /\/voici\/render\//.test(here.pathname)) {
     url = new URL(here.href);
     url.hash = '';
     for (const key of ['game', 'scenario']) url.searchParams.delete(key);
