@@ -48,3 +48,10 @@ def chromium_path() -> Path:
             "(`make test` does this first)."
         )
     return CHROMIUM
+
+
+# tests/blocked_imports.py makes numpy and pandas unimportable as soon as it is imported: it is a
+# plugin for runs that ask for it (``-p tests.blocked_imports``) and for subprocesses, and must
+# never be imported by the doctest collection of a normal run (it would block them for every
+# later test).
+collect_ignore = ["blocked_imports.py"]
