@@ -18,12 +18,18 @@ address. A link that does not decode shows a message above the tabs and the defa
 from __future__ import annotations
 
 import html
+import sys
 from typing import Any
 
 import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
 from explorer.games import GAMES, find_game, labs, load, panels
+
+if sys.platform == "emscripten":  # the in-browser lab (explorer.site): figures drawn without nbformat
+    from explorer.panels.common.chart import show_figures_as_json
+
+    show_figures_as_json()
 
 __all__ = ["show", "build_panel", "DiceLabHost", "Explorer", "LazyTab"]
 

@@ -10,9 +10,8 @@ probabilities as percentages. They are pandas DataFrames where pandas is install
 ``frames`` extra), and `explorer.lesson_table.Table` otherwise (JupyterLite's in-browser lab has
 no pandas): a small table that shows itself in a notebook and offers what the lessons use
 (``columns``, ``index``, ``values``, ``table[column]`` with ``idxmax``, ``table.loc[row]``,
-``round``, ``to_dict``, ``to_csv``), so a lesson reads the same either way. In the in-browser lab, figures are shown through plotly's
-own renderer of figure JSON (``plotly_mimetype``, whose front end the site carries): the browser
-kernel has no copy of plotly.js to inline.
+``round``, ``to_dict``, ``to_csv``), so a lesson reads the same either way. (In the in-browser lab, `explorer.app` sees to it that figures are
+shown: `explorer.panels.common.chart.show_figures_as_json`.)
 
 >>> battle = example("fire-vs-hill.json")
 >>> round(answer(battle, "defender.wiped_out"), 4)
@@ -23,7 +22,6 @@ kernel has no copy of plotly.js to inline.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -38,34 +36,6 @@ from explorer.sweep import sweep
 
 if TYPE_CHECKING:
     import pandas as pd
-
-def _figures_as_json() -> None:
-    """In the in-browser lab: a figure shows as plotly's figure JSON, drawn by plotly's lab renderer.
-
-    plotly's own display of a figure needs nbformat, or a copy of plotly.js for its HTML, and the
-    browser kernel has neither; so a figure is sent as the ``application/vnd.plotly.v1+json`` it
-    would send (named templates expanded, `explorer.panels.common.chart.figure_json`), by a
-    display hook registered for plotly's figure type.
-    """
-    import json
-
-    from IPython import get_ipython
-    from IPython.display import display
-    from plotly.basedatatypes import BaseFigure
-
-    from explorer.panels.common.chart import figure_json
-
-    def show(figure: Any) -> None:
-        display({"application/vnd.plotly.v1+json": json.loads(figure_json(figure)), "text/plain": "(a plotly figure)"},
-                raw=True)  # type: ignore[no-untyped-call]
-
-    shell = get_ipython()
-    if shell is not None:
-        shell.display_formatter.ipython_display_formatter.for_type(BaseFigure, show)
-
-
-if sys.platform == "emscripten":  # the in-browser lab (explorer.site)
-    _figures_as_json()
 
 __all__ = [
     "ROOT", "example", "changed", "value", "values", "answer", "compare", "vary", "grid", "distributions", "fates",

@@ -36,7 +36,7 @@ from plotly.utils import PlotlyJSONEncoder
 
 from explorer.charts.kit import HEIGHT
 
-__all__ = ["Chart", "ChartGroup", "figure_json", "FRONT_END", "FRONT_END_VERSION"]
+__all__ = ["Chart", "ChartGroup", "figure_json", "show_figures_as_json", "FRONT_END", "FRONT_END_VERSION"]
 
 FRONT_END = "explorer-chart"
 """The front end's module name (``js/package.json``, ``js/src/index.js``)."""
@@ -50,6 +50,27 @@ def _template(name: str) -> dict[str, Any]:
     template = pio.templates[name]
     expanded: dict[str, Any] = json.loads(json.dumps(template.to_plotly_json(), cls=PlotlyJSONEncoder))
     return expanded
+
+
+def show_figures_as_json() -> None:
+    """Show plotly figures as their figure JSON, drawn by plotly's lab renderer (the in-browser lab).
+
+    plotly's own display of a figure needs nbformat, or a copy of plotly.js for its HTML, and the
+    browser kernel (`explorer.site`) has neither; so a figure is sent as the
+    ``application/vnd.plotly.v1+json`` plotly would send (named templates expanded,
+    `figure_json`), by a display hook registered for plotly's figure type. `explorer.app` calls
+    it on import in the browser, as the lessons that show figures import the app.
+    """
+    from IPython import get_ipython
+    from IPython.display import display
+
+    def show(figure: BaseFigure) -> None:
+        display({"application/vnd.plotly.v1+json": json.loads(figure_json(figure)), "text/plain": "(a plotly figure)"},
+                raw=True)  # type: ignore[no-untyped-call]
+
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.ipython_display_formatter.for_type(BaseFigure, show)
 
 
 def figure_json(figure: BaseFigure | dict[str, Any], height: int | None = None) -> str:
