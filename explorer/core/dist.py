@@ -196,6 +196,30 @@ class Dist(Generic[T]):
         numbers: dict[Any, int] = self._weights  # numeric outcomes: the caller's promise
         return Fraction(sum(o * w for o, w in numbers.items()), self.total)
 
+    def variance(self) -> Fraction:
+        """Exact variance of a numeric distribution (cut mass counts as nothing, as in `mean`).
+
+        >>> Dist.uniform(range(1, 7)).variance()
+        Fraction(35, 12)
+        """
+        numbers: dict[Any, int] = self._weights
+        total = self.total
+        mean = Fraction(sum(o * w for o, w in numbers.items()), total)
+        return Fraction(sum(o * o * w for o, w in numbers.items()), total) - mean * mean
+
+    def median(self) -> Any:
+        """The smallest outcome k with P(outcome <= k) >= 1/2 (None if the cut holds half or more).
+
+        >>> Dist.uniform(range(1, 7)).median(), Dist({0: 1, 5: 3}).median()
+        (3, 5)
+        """
+        running, total = 0, self.total
+        for outcome, weight in self._sorted_items():
+            running += weight
+            if 2 * running >= total:
+                return outcome
+        return None
+
     def at_least(self, k: Any) -> Fraction:
         """P(outcome >= k).
 
