@@ -43,7 +43,9 @@ Rulings chosen where the rules are silent or ambiguous (each is a place to check
 * Both players maximise their own successes. In the one-attack question card and ability effects
   (CRIT effects, Daze, Guild abilities) are not modelled: give the dice and rerolls they leave
   (encounters and sequences offer the abilities of `data.ABILITIES` as options). Kill and overkill are reported
-  separately as the spec defines them (an Overkill rating below the Life left is taken as given).
+  separately as the spec defines them; an Overkill rating below the target's Life is refused, as in
+  encounters (printed p.21: an overkill is a kill); ``target.overkill_below_life: "as given"`` keeps
+  the reading before issue 21 (the rating taken as given).
 * No ``defence``: the target rolls no dice ("Most Monsters have no Defense", AQ-RB p.21).
 
 Pages: the seed spread is the base rulebook's printed pp.20-21 (libble page 11: Guard, Payback,

@@ -203,6 +203,7 @@ def test_without_rerolls_a_pool_is_the_sum_of_independent_chains(dice: int, kind
        st.integers(1, 6), st.integers(0, 5), st.one_of(st.none(), st.integers(1, 9)))
 def test_probabilities_and_cut_sum_to_one(dice, kind, rerolls, defence, defence_rerolls, life, wounds, overkill) -> None:
     wounds = min(wounds, life - 1)
+    overkill = None if overkill is None else max(overkill, life)  # below Life it is refused (printed p.21)
     report = resolve(scenario(dice, kind, rerolls, defence, defence_rerolls, life, wounds, overkill)).to_dict()
     for q in ("hits", "saves", "wounds"):
         assert abs(sum(report[q].values()) + report["cuts"][q] - 1) < 1e-12
@@ -234,10 +235,13 @@ def test_more_rerolls_never_lower_the_successes(dice: int, rerolls: int, kind: s
 @given(st.integers(0, 6), st.integers(0, 4), st.integers(1, 7), st.integers(0, 6), st.integers(1, 9))
 def test_kill_and_overkill_follow_the_wounds(dice: int, defence: int, life: int, wounds: int, overkill: int) -> None:
     wounds = min(wounds, life - 1)
-    result = resolve_attack(AttackScenario(Attack(dice, "melee", 1), Defence(defence, 1), Target(life, wounds, overkill)))
+    # the reading before issue 21 (kept as target.overkill_below_life "as given"): any rating from 1 is taken as given
+    given = "as given"
+    result = resolve_attack(AttackScenario(Attack(dice, "melee", 1), Defence(defence, 1),
+                                           Target(life, wounds, overkill, given)))
     assert result.kill == result.wounds.at_least(life - wounds)
     assert result.overkill == result.wounds.at_least(overkill)
-    fresh = resolve_attack(AttackScenario(Attack(dice, "melee", 1), Defence(defence, 1), Target(life, 0, overkill)))
+    fresh = resolve_attack(AttackScenario(Attack(dice, "melee", 1), Defence(defence, 1), Target(life, 0, overkill, given)))
     assert fresh.overkill == result.overkill  # p.21: wounds already there do not count towards Overkill
     assert fresh.kill <= result.kill
     never = resolve_attack(AttackScenario(Attack(dice, "melee", 1), Defence(defence, 1), Target(life, wounds)))
@@ -273,6 +277,26 @@ def test_aq_rb_p12_two_rerolls_reroll_both_failed_defence_dice() -> None:
     # AQ-RB p.12: "Because Schmetterling has 2 Rerolls, he rerolls the two failed dice": with 3 dice and
     # 2 rerolls, no save at all needs all 3 dice and both rerolls to fail.
     assert roll_successes(3, 2, DEFENCE).probability(0) == Fraction(4, 6) ** 5
+
+
+def test_printed_p21_one_attack_refuses_an_overkill_below_life() -> None:
+    # Printed p.21: an Overkill is Wounds enough to remove the Monster at once, so a rating below its Life
+    # would make an overkill that is not a kill (issue 21: life 6, overkill 2 gave P(overkill) 77.8% beside
+    # P(kill) 1.2%). One-attack files now refuse it, as encounter files do, naming the allowed range.
+    data = json.loads((ROOT / "examples" / "arcadia-troll.json").read_text())
+    data["target"] = {"life": 6, "wounds": 0, "overkill": 2}
+    with pytest.raises(ScenarioError) as error:
+        resolve(data)
+    assert error.value.field == "target.overkill"
+    assert "must be target.life (6) to 1000, or null" in str(error.value)
+    for overkill in (6, 7, None):  # life itself, above it, and none are accepted
+        resolve(data | {"target": {"life": 6, "overkill": overkill}})
+    # the old reading stays available under its name, and reads back from the report's scenario
+    old = data | {"target": {"life": 6, "overkill": 2, "overkill_below_life": "as given"}}
+    report = resolve(old).to_dict()
+    assert report["overkill"] > report["kill"]  # what the old reading gives: an "overkill" that is no kill
+    assert report["scenario"]["target"]["overkill_below_life"] == "as given"
+    assert "overkill_below_life" not in resolve(data | {"target": {"life": 6, "overkill": 7}}).to_dict()["scenario"]["target"]
 
 
 def test_lord_fang_without_overkill_is_never_overkilled() -> None:
@@ -331,6 +355,8 @@ def bad(path: str, value: object) -> dict:
     (bad("target.wounds", 4), "target.wounds"),
     (bad("target.wounds", -1), "target.wounds"),
     (bad("target.overkill", 0), "target.overkill"),
+    (bad("target.overkill", 3), "target.overkill"),
+    (bad("target.overkill_below_life", "ignore"), "target.overkill_below_life"),
     ({k: v for k, v in scenario().items() if k != "target"}, "target"),
     (scenario() | {"attack": {"dice": 2}}, "attack.kind"),
     (scenario() | {"defense": {"dice": 1}}, "defense"),

@@ -20,8 +20,8 @@ from explorer.scenario.sourced import Sourced
 
 __all__ = [
     "ATTACK_DIE", "ATTACK_FACES", "CUT_BELOW", "DEFENCE_DIE", "DEFENCE_FACES", "KINDS", "MAX_DICE", "MAX_REROLLS",
-    "MAX_TARGET", "Attack", "AttackFace", "AttackKind", "AttackResult", "AttackScenario", "Defence", "DefenceFace",
-    "Target", "Trial", "check_die", "resolve_attack", "roll_successes", "successes",
+    "MAX_TARGET", "OVERKILL_BELOW_LIFE", "Attack", "AttackFace", "AttackKind", "AttackResult", "AttackScenario", "Defence", "DefenceFace",
+    "OverkillBelowLife", "Target", "Trial", "check_die", "resolve_attack", "roll_successes", "successes",
 ]
 
 AttackKind = Literal["melee", "ranged"]
@@ -38,6 +38,11 @@ DefenceFace = Literal["shield", "crit", "blank"]
 """A face of the white Defense die (scenario key ``dice.defence``)."""
 DEFENCE_FACES: tuple[DefenceFace, ...] = get_args(DefenceFace)
 """The values of `DefenceFace`."""
+
+OverkillBelowLife = Literal["refuse", "as given"]
+"""One attack: what an Overkill below the target's Life means (key ``target.overkill_below_life``)."""
+OVERKILL_BELOW_LIFE: tuple[OverkillBelowLife, ...] = get_args(OverkillBelowLife)
+"""The values of `OverkillBelowLife`: ``"refuse"`` (default) or ``"as given"`` (the reading before issue 21)."""
 
 FACES_PER_DIE = 6
 _Face = TypeVar("_Face", AttackFace, DefenceFace)
@@ -205,11 +210,19 @@ class Target:
     >>> schmetterling = Target(life=5, wounds=3, overkill=7)  # AQ-RB p.12
     >>> schmetterling.killed_by(2), schmetterling.overkilled_by(2)
     (True, False)
+    >>> Target(life=6, overkill=2)
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: target.overkill: must be target.life (6) to 1000, or null (never): an overkill is a kill (printed p.21), got 2; target.overkill_below_life: "as given" keeps the old reading
+    >>> Target(life=6, overkill=2, overkill_below_life="as given").overkilled_by(2)
+    True
     """
 
     life: int
     wounds: int = 0
     overkill: int | None = None
+    overkill_below_life: OverkillBelowLife = "refuse"
+    """``"refuse"`` (the default since issue 21): an Overkill below Life is an error, as in encounters
+    (an overkill is a kill, printed p.21); ``"as given"``: the old reading, the rating taken as it is."""
 
     def __post_init__(self) -> None:
         _whole(self.life, "target.life", minimum=1, maximum=MAX_TARGET)
@@ -217,8 +230,14 @@ class Target:
         if self.wounds >= self.life:
             raise ScenarioError("target.wounds", f"must be < target.life ({self.life}): with {self.wounds} "
                                                  "wounds the target is already dead")
+        check_option(self.overkill_below_life, OVERKILL_BELOW_LIFE, "target.overkill_below_life")
         if self.overkill is not None:
             _whole(self.overkill, "target.overkill", minimum=1, maximum=MAX_TARGET)
+            if self.overkill < self.life and self.overkill_below_life == "refuse":
+                raise ScenarioError("target.overkill", f"must be target.life ({self.life}) to {MAX_TARGET}, or null "
+                                                       f"(never): an overkill is a kill (printed p.21), got "
+                                                       f"{self.overkill}; target.overkill_below_life: \"as given\" "
+                                                       "keeps the old reading")
 
     @property
     def life_left(self) -> int:

@@ -2,7 +2,9 @@
 
 Keys beyond the spec, all optional: ``title`` and ``notes`` at the top level; ``defence`` may be
 left out (no defence roll, like most Monsters, AQ-RB p.21 "K. Defense"); ``rerolls`` and
-``target.wounds`` default to 0; ``target.overkill`` may be ``null`` (JSON) as well as absent;
+``target.wounds`` default to 0; ``target.overkill`` may be ``null`` (JSON) as well as absent, and is
+refused below ``target.life`` (an overkill is a kill, printed p.21) unless ``target.overkill_below_life``
+is ``"as given"`` (the reading before issue 21: the rating taken as given);
 ``dice`` replaces the inferred faces: ``{"attack": [six of "melee", "ranged", "crit", "blank"],
 "defence": [six of "shield", "crit", "blank"]}``; ``question`` may be ``"attack"``. The encounter and
 sequence questions, and their keys, are in `explorer.games.arcadia_quest.encounter.scenario` (and docs/arcadia-quest.md).
@@ -43,7 +45,7 @@ def _defence(f: Fields) -> Defence:
 
 
 def _target(f: Fields) -> Target:
-    target = Target(f.raw("life"), f.raw("wounds", 0), f.raw("overkill", None))
+    target = Target(f.raw("life"), f.raw("wounds", 0), f.raw("overkill", None), f.raw("overkill_below_life", "refuse"))
     f.done()
     return target
 
@@ -110,6 +112,8 @@ def scenario_to_dict(scenario: AttackScenario) -> dict[str, Any]:
     target: dict[str, Any] = {"life": scenario.target.life, "wounds": scenario.target.wounds}
     if scenario.target.overkill is not None:
         target["overkill"] = scenario.target.overkill
+    if scenario.target.overkill_below_life != "refuse":
+        target["overkill_below_life"] = scenario.target.overkill_below_life
     out: dict[str, Any] = {
         "format": 1, "game": "arcadia-quest",
         "attack": {"dice": scenario.attack.dice, "kind": scenario.attack.kind, "rerolls": scenario.attack.rerolls},
