@@ -38,6 +38,13 @@ rulings are also data (`rules.rulings.BATTLE_RULINGS`), printed by every report 
   rerolls join the Command rerolls, all at once and each die once (the rules play cards after the
   Commands; a second round of rerolls is not modelled); their conversions (arcane to 2 hits, arcane
   to 1 block) join the Commands'; their flat hits and blocks are added after conversions.
+* Stacking (p.9): a storm side holds at most 3 units, every unit counted (champions, leaders, NPC
+  storm giants: p.9's storm setup of 1 elite, not 2 regulars, beside the champion only fits the limit
+  if they count); the other races' limits are not in our pages, so none is checked.
+* Giantslayer Actions (p.18): giantslayers attack by the Rest Command just played (the row's last
+  card), one action per card to its left, 1 per attacking giantslayer, 3 at most; a row without
+  Rest is not checked. On the table, recruiting costs 2 actions (Small Folk Regions only) and a move
+  1 per region, never ending in a Starting Region before the Final Ordning.
 * Who plays cards (pp.17, 19-20): Ore only the attacker, Weaponry both sides (p.17), any other
   card either side. NPC giants play none: they hold no cards (p.20 gives them only rerolls and
   conversions). A spell whose target is a 'Giant' cannot target giantslayers (p.19): not checked,

@@ -360,7 +360,7 @@ def test_the_example_plan_resolves_from_the_command_line(flag: list[str]) -> Non
     for player in report["players"]:
         assert sum(final["players"][player]["ordning_points"].values()) == pytest.approx(1, abs=1e-9)
     wins = sum(final["players"][p]["wins"] for p in report["players"])
-    assert wins + final["decided_by"]["shared"] == pytest.approx(1, abs=1e-9)
+    assert wins + final["decided_by_chances"]["shared"] == pytest.approx(1, abs=1e-9)
     assert report["battles"][1]["took_place"] < 1  # the hill army may be wiped out in battle 1
 
 

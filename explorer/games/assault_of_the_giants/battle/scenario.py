@@ -22,8 +22,11 @@ from explorer.games.assault_of_the_giants.rules.data import (
     DEFAULT_DICE,
     FACE_LIMITS,
     FACES_PER_DIE,
+    GIANTSLAYER_ACTIONS,
+    GIANTSLAYER_FIGURES,
     MAX_DICE_PER_SIDE,
     NPC_MODIFIERS,
+    STACKING_LIMITS,
 )
 from explorer.games.assault_of_the_giants.rules.model import (
     CASUALTY_ORDERS,
@@ -37,7 +40,7 @@ from explorer.games.assault_of_the_giants.rules.model import (
 )
 from explorer.scenario.fields import Fields, describe
 
-__all__ = ["parse_battle", "parse_dice", "battle_to_dict"]
+__all__ = ["parse_battle", "parse_dice", "battle_to_dict", "check_stacking", "rest_actions"]
 
 _SYMBOLS = ("hit", "block", "arcane")
 
@@ -167,6 +170,59 @@ def _no_attack_bonus(f: Fields) -> None:
                                                     "bonus applies only in the battle it starts (rulebook p.17)")
 
 
+def check_stacking(race: str | None, count: int, path: str) -> None:
+    """Refuse more units of `race` in one region than its stacking limit (storm: 3, rulebook p.9).
+
+    Every unit counts, champions, leaders and NPC giants included (`data.STACKING_LIMITS`).
+
+    >>> check_stacking("storm", 3, "defender.units"); check_stacking("hill", 9, "defender.units")
+    >>> check_stacking("storm", 4, "defender.units")
+    Traceback (most recent call last):
+    explorer.core.errors.ScenarioError: defender.units: at most 3 storm giant units in one region, got 4: the storm giants' stacking limit is 3 units per space, champions, leaders and NPC storm giants included (rulebook p.9)
+    """
+    limit = STACKING_LIMITS.get(race or "")
+    if limit is not None and count > limit.value:
+        raise ScenarioError(path, f"at most {limit.value} {race} giant units in one region, got {count}: the {race} "
+                                  f"giants' stacking limit is {limit.value} units per space, champions, leaders and "
+                                  f"NPC {race} giants included (rulebook p.9)")
+
+
+def rest_actions(commands: tuple[str, ...]) -> int | None:
+    """Giantslayer Actions the row's Rest Command gives: one per card to its left (p.18); None without Rest.
+
+    >>> rest_actions(("Leader", "Move", "Rest")), rest_actions(("Leader", "Attack"))
+    (2, None)
+    """
+    row = [c.strip().lower() for c in commands]
+    return row.index("rest") if "rest" in row else None
+
+
+def _check_giantslayer_row(f: Fields, commands: tuple[str, ...], slayers: int) -> None:
+    """A giantslayer attack is a Rest Command's action: 1 action per attacking giantslayer (p.18).
+
+    The Rest Command is the card just played, the row's last; the cards to its left pay for every
+    action of this Rest, Recruit (2) and Move (1 a region) included. A row without Rest is not checked.
+    """
+    units = f.at("units")
+    figures = GIANTSLAYER_FIGURES.value
+    if slayers > figures:
+        raise ScenarioError(units, f"at most {figures} giantslayers attack: the box holds {figures} figures")
+    actions = rest_actions(commands)
+    if actions is None:
+        return
+    row = [c.strip().lower() for c in commands]
+    if row.count("rest") > 1 or row[-1] != "rest":
+        raise ScenarioError(f.at("commands"), "Rest must be the last card, once: the giantslayers attack by the "
+                                              "Rest Command just played (rulebook p.18)")
+    cost = GIANTSLAYER_ACTIONS["attack"].value * slayers
+    if cost > actions:
+        cards = "no card" if actions == 0 else f"{actions} card{'s' * (actions > 1)}"
+        raise ScenarioError(f.at("commands"), f"the row cannot pay for this attack: Rest gives 1 Giantslayer "
+                                              f"Action per card to its left ({cards} here, {actions} action"
+                                              f"{'s' * (actions != 1)}), and each of the {slayers} attacking "
+                                              f"giantslayers takes 1 (rulebook p.18)")
+
+
 def _commands(f: Fields) -> tuple[str, ...]:
     row = f.items("commands", [])
     if len(row) > MAX_COMMANDS:
@@ -211,6 +267,10 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
     if len(listed) > MAX_UNITS:
         raise ScenarioError(units_path, f"at most {MAX_UNITS} units on a side, got {len(listed)}")
     units = tuple(_unit(u, f"{units_path}[{i}]", giantslayers) for i, u in enumerate(listed))
+    if giantslayers:
+        _check_giantslayer_row(f, commands, len(units))
+    else:
+        check_stacking(race, len(units), units_path)
     casualty_order = f.choice("casualty_order", CASUALTY_ORDERS, "listed")
     if casualty_order == "fewest-op" and len(units) > MAX_FEWEST_OP_UNITS:
         raise ScenarioError(units_path, f'at most {MAX_FEWEST_OP_UNITS} units with casualty_order "fewest-op" '

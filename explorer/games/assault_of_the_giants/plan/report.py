@@ -80,11 +80,22 @@ class PlanReport:
         for outcome, w in ranked:
             winners, decided = victory(outcome)
             rows.append({"probability": w / standings.total,
+                         "standings": {name: {"ordning_points": s[0], "resource_cards": s[1], "regions": s[2]}
+                                       for name, s in zip(players, outcome)},
+                         "winners": [players[i] for i in winners], "decided_by": decided,
+                         # deprecated aliases of standings (one number per player, not a distribution)
                          "ordning_points": {name: s[0] for name, s in zip(players, outcome)},
                          "resource_cards": {name: s[1] for name, s in zip(players, outcome)},
-                         "regions": {name: s[2] for name, s in zip(players, outcome)},
-                         "winners": [players[i] for i in winners], "decided_by": decided})
+                         "regions": {name: s[2] for name, s in zip(players, outcome)}})
         return rows
+
+    def decided_by(self) -> str | None:
+        """The step of p.20's chain that decided, when the final standings are certain; else None
+        (then `PlanResult.decided_by` gives each step's chance), as ``winner.decided_by`` of a table."""
+        standings = self.result.standings()
+        if len(standings) != 1:
+            return None
+        return victory(next(iter(standings)))[1]
 
     # ------------------------------------------------------------------ formats
     def to_dict(self) -> dict[str, Any]:
@@ -101,7 +112,8 @@ class PlanReport:
             "final": {
                 "players": {p: self._player(p, chances[p]) for p in plan.players},
                 "armies": {a.name: self._statuses(a, None) for a in plan.armies},
-                "decided_by": {k: float(v) for k, v in result.decided_by().items()},
+                "decided_by": self.decided_by(),
+                "decided_by_chances": {k: float(v) for k, v in result.decided_by().items()},
                 "joint_ordning_points": {",".join(map(str, k)): float(v) for k, v in joint.probabilities().items()},
                 "most_likely": self.most_likely(),
             },
@@ -194,11 +206,11 @@ class PlanReport:
                 if len(dist) > 1:
                     lines.append(f"  {player} {label}: " + _cells(dist))
         decided = result.decided_by()
-        lines.append("  decided by: " + ", ".join(f"{_DECIDERS[k]} {fmt_percent(v)}" for k, v in decided.items()))
+        lines.append("  decided by (chance of each step of the chain): " + ", ".join(f"{_DECIDERS[k]} {fmt_percent(v)}" for k, v in decided.items()))
         lines.append("  most likely final standings (Ordning Points/Resource Cards/regions):")
         for row in self.most_likely(5):
-            who = " ".join(f"{p} {row['ordning_points'][p]}/{row['resource_cards'][p]}/{row['regions'][p]}"
-                           for p in plan.players)
+            who = " ".join(f"{p} {s['ordning_points']}/{s['resource_cards']}/{s['regions']}"
+                           for p, s in row["standings"].items())
             lines.append(f"    {fmt_percent(row['probability']):>8}  {who}  -> {' and '.join(row['winners'])}"
                          f" ({_DECIDERS[row['decided_by']]})")
         return lines + [""]

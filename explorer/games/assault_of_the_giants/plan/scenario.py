@@ -5,7 +5,8 @@ top-level ``attacker`` and ``defender``). A file with ``plan`` reads:
 
 * ``armies`` (required): name -> ``{"player", "units", "race", "npc", "giantslayers",
   "occupies_region"}``. ``units`` as in v1 (1 to `MAX_ARMY_UNITS`), each non-champion unit with its
-  ``wounded_fortitude`` (a unit wounded in one battle fights the next on that side). ``player`` is
+  ``wounded_fortitude`` (a unit wounded in one battle fights the next on that side); an army stands in
+  one region, so a storm army holds at most 3 units (p.9). ``player`` is
   required, except for NPC giants, who belong to no player. ``occupies_region`` (default true,
   false for giantslayers) says whether the player loses a region occupied when the army is wiped out.
 * ``plan`` (required): 1 to `MAX_BATTLES` battles in order, each ``{"attacker", "defender", "name"}``;
@@ -25,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants.battle.scenario import parse_dice, parse_side
+from explorer.games.assault_of_the_giants.battle.scenario import check_stacking, parse_dice, parse_side
 from explorer.games.assault_of_the_giants.plan.battles import Army, Plan, PlanBattle, PlanSide, PlayerStanding
 from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER, DEFAULT_DICE
 from explorer.games.assault_of_the_giants.rules.model import CombatDie
@@ -136,6 +137,7 @@ def _army(name: str, f: Fields, dice: Mapping[str, CombatDie]) -> tuple[Army, li
     listed = f.items("units")
     if not 1 <= len(listed) <= MAX_ARMY_UNITS:
         raise ScenarioError(f.at("units"), f"must list 1 to {MAX_ARMY_UNITS} units, got {len(listed)}")
+    check_stacking(race, len(listed), f.at("units"))  # an army stands in one region (p.9: storm, 3 units)
     side = parse_side({"pool": {}, "units": listed, "giantslayers": slayers}, f.path, dice, attacker=True)
     units = []
     for i, (raw, unit) in enumerate(zip(listed, side.units)):

@@ -17,6 +17,7 @@ from explorer.scenario.sourced import EXAMPLE, Sourced, rulebook
 __all__ = [
     "FACE_LIMITS", "FACES_PER_DIE", "BOX_DICE", "NPC_MODIFIERS", "CASTE_ORDER", "RaceName",
     "NPC_RACES_BY_PLAYERS", "DEFAULT_DICE", "UNIT_PRESETS", "COMMAND_CARDS", "MAX_DICE_PER_SIDE", "KNOWN_CARDS",
+    "STACKING_LIMITS", "GIANTSLAYER_FIGURES", "GIANTSLAYER_ACTIONS",
 ]
 
 # --- rule facts -------------------------------------------------------------------
@@ -42,6 +43,35 @@ and arcane-only faces) is refused with a message naming ``pool`` or ``rerolls``.
 
 NPC_MODIFIERS = Sourced({"rerolls": 2, "arcane_to_blocks": 2}, rulebook(20))
 """NPC giants may reroll up to 2 dice and convert up to 2 arcane into 1 block each."""
+
+STACKING_LIMITS: Mapping[str, Sourced[int]] = MappingProxyType({
+    "storm": Sourced(3, rulebook(9, "storm giants: no more than 3 units in one region")),
+})
+"""Most units of a race in one region (space), for the races whose limit the pages we have give.
+
+Every unit counts, champions and leaders included: p.9's setup gives the storm giants 1 elite unit
+instead of 2 regular ones because of the limit, beside their champion, which only adds up to 3 if
+the champion counts. NPC storm giants keep the limit; King Hekaton, a unit when he enters, counts
+too (both inferred). The other races' limits are not in our pages: no limit is checked for them.
+
+>>> STACKING_LIMITS["storm"].value
+3
+"""
+
+GIANTSLAYER_FIGURES = Sourced(3, "reviews (bonusstage.co.uk, wolfsgamingblog.com): 3 giantslayer figures")
+"""Giantslayers in the box: at most 3 on the board, or in one attack."""
+
+GIANTSLAYER_ACTIONS: Mapping[str, Sourced[int]] = MappingProxyType({
+    "recruit": Sourced(2, rulebook(18, "Recruit: 2 actions, into a Small Folk Region")),
+    "move": Sourced(1, rulebook(18, "Move: 1 action per region")),
+    "attack": Sourced(1, rulebook(18, "Attack: 1 action per attacking giantslayer, once per Rest")),
+})
+"""Giantslayer Actions and what each costs; the Rest Command gives one action per Command Card
+to its left, spent in the order Recruit, Move, Attack (p.18).
+
+>>> sum(a.value for a in GIANTSLAYER_ACTIONS.values())
+4
+"""
 
 COMMAND_CARDS: tuple[str, ...] = ("Leader", "Magic", "Attack", "Move", "Recruit", "Plunder", "Trade", "Rest")
 """Command Cards named in the pages we have (pp.10-18); a row may hold any names."""

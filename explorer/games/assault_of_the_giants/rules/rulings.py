@@ -43,6 +43,12 @@ BATTLE_RULINGS: tuple[str, ...] = (
     "Cards in battle: Spell and Resource Cards add the effects entered from the card, before final totals: their "
     "dice join the pool, their rerolls join the Command rerolls (all at once, each die once), their conversions "
     "join the Commands', and their hits and blocks are added after conversions (rulebook pp.16-17)",
+    "Stacking: a storm side (race storm) holds at most 3 units, every unit counted, champions, leaders and NPC "
+    "storm giants too, since a side stands in one region; the other races' limits are not in our pages and are not "
+    "checked (rulebook p.9; whom it counts inferred from the storm setup)",
+    "Giantslayer Actions: the giantslayers attack by the Rest Command just played, the row's last card, which gives "
+    "one action per card to its left; each attacking giantslayer takes 1, at most 3 attack, and a row without Rest "
+    "is not checked (rulebook p.18)",
     "Who plays cards: Ore only the attacker, Weaponry both sides, any other card either side; NPC giants play "
     "none (they hold no cards); a spell whose target is a 'Giant' cannot target giantslayers, which the user "
     "checks (rulebook pp.17, 19-20)",

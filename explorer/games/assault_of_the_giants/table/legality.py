@@ -20,11 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.games.assault_of_the_giants.plan.endgame import Phase, endgame_turns
+from explorer.games.assault_of_the_giants.rules.data import GIANTSLAYER_ACTIONS, GIANTSLAYER_FIGURES
 from explorer.games.assault_of_the_giants.table.phase import Region, TableState, phase
 from explorer.games.assault_of_the_giants.table.rulings import ruling
 
 __all__ = ["Answer", "Recruit", "Turns", "move_through", "may_end_move", "may_attack", "recruit_places",
-           "turns_left", "npc_controller", "seats_fall"]
+           "turns_left", "npc_controller", "seats_fall", "slayer_recruit_places", "slayer_may_end_move"]
 
 _WOUND = "1 wound to one of the giants passing through"
 
@@ -290,3 +291,53 @@ def turns_left(state: TableState) -> Turns:
     else:
         reason = f"not the Endgame yet; were the second pool to run out on {after}'s turn, {then}{flag}"
     return Turns(turns, after, begun, equal, reason)
+
+
+def _actions(what: str) -> str:
+    n = GIANTSLAYER_ACTIONS[what].value
+    return f"{n} Giantslayer Action{'s' * (n != 1)}"
+
+
+def slayer_recruit_places(state: TableState) -> Recruit:
+    """Where a giantslayer may be recruited: any Small Folk Region, for 2 Giantslayer Actions (p.18).
+
+    >>> from explorer.games.assault_of_the_giants.table.phase import Pools, Race, Region, TableState
+    >>> state = TableState((Race("hill", 1),), (Region("Sumber Hills", "starting", home="hill"),
+    ...     Region("Triboar", "small-folk", giantslayers=1)), Pools(3, 3), "hill")
+    >>> slayer_recruit_places(state).places
+    ('Triboar',)
+    """
+    figures = GIANTSLAYER_FIGURES.value
+    on_board = sum(r.giantslayers for r in state.regions)
+    if on_board >= figures:
+        return Recruit((), f"all {figures} giantslayer figures are on the board already", "p.18", ("giantslayers",))
+    places = tuple(r.name for r in state.regions if not r.is_starting)
+    if not places:
+        return Recruit((), "no Small Folk Region is listed: giantslayers are recruited only there", "p.18",
+                       ("giantslayers",))
+    return Recruit(places, f"into any Small Folk Region, never a Starting Region; costs {_actions('recruit')} of "
+                           "the Rest Command (one per card to its left); the giantslayer comes back fully healed",
+                   "p.18", ("giantslayers",))
+
+
+def slayer_may_end_move(state: TableState, region: str) -> Answer:
+    """May a giantslayer's move end in `region`: anywhere but a Starting Region before the Final Ordning (p.18).
+
+    >>> from explorer.games.assault_of_the_giants.table.phase import Pools, Race, Region, TableState
+    >>> home = Region("Sumber Hills", "starting", home="hill", occupied_by="hill")
+    >>> slayer_may_end_move(TableState((Race("hill", 1),), (home,), Pools(3, 3), "hill"), "Sumber Hills").allowed
+    False
+    >>> slayer_may_end_move(TableState((Race("hill", 1),), (home,), Pools(0, 3), "hill"), "Sumber Hills").allowed
+    True
+    """
+    here = state.region(region)
+    cost = (f"{_actions('move')} per region moved",)
+    if here.is_starting and phase(state) is Phase.NORMAL:
+        return Answer(False, f"{here.name} is the {here.home} giants' Starting Region: a giantslayer may pass "
+                             f"through but not end a move there until the Final Ordning (first pool: "
+                             f"{state.pools.first} left)", "p.18", cost, ("giantslayers",))
+    if here.is_starting:
+        return Answer(True, f"{here.name}, the {here.home} giants' Starting Region, is open to giantslayers since "
+                            "the Final Ordning", "p.18", cost, ("giantslayers",))
+    enemy = f"; {here.occupied_by} giants here do not stop giantslayers" if here.occupied_by else ""
+    return Answer(True, f"{here.name} is a Small Folk Region{enemy}", "p.18", cost, ("giantslayers",))

@@ -62,6 +62,8 @@ class Region:
     """Giantslayer figures here: they neither block giants nor make a region enemy (p.19)."""
     lyn_armaal: bool = False
     """True where the cloud giants' Lyn Armaal token is (set up in their Starting Region, p.9)."""
+    units: int | None = None
+    """How many units of `occupied_by` stand here, when given (checked against stacking limits, p.9)."""
 
     @property
     def is_starting(self) -> bool:

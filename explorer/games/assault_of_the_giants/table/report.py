@@ -16,7 +16,7 @@ from explorer.games.assault_of_the_giants.battle.battle import resolve_battle
 from explorer.games.assault_of_the_giants.battle.report import BattleReport
 from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
 from explorer.games.assault_of_the_giants.best.costs import check_report
-from explorer.games.assault_of_the_giants.rules.data import NPC_RACES_BY_PLAYERS
+from explorer.games.assault_of_the_giants.rules.data import GIANTSLAYER_ACTIONS, NPC_RACES_BY_PLAYERS
 from explorer.games.assault_of_the_giants.table.legality import (
     Answer,
     Recruit,
@@ -26,6 +26,8 @@ from explorer.games.assault_of_the_giants.table.legality import (
     move_through,
     npc_controller,
     recruit_places,
+    slayer_may_end_move,
+    slayer_recruit_places,
     turns_left,
 )
 from explorer.games.assault_of_the_giants.table.phase import phase, phase_reason
@@ -56,12 +58,20 @@ class TableAnswers:
     recruit: Mapping[str, Recruit]
     turns: Turns
     victory: Victory | None
+    slayer_recruit: Recruit | None = None
+    """Where a giantslayer may be recruited, and what it costs (p.18)."""
+    slayer_moves: tuple[tuple[str, Answer], ...] = ()
+    """Per region: its name, and may a giantslayer's move end there (p.18)."""
 
     @property
     def inferred_rulings(self) -> tuple[str, ...]:
         """Keys of the inferred rulings some answer here rests on."""
         keys = [k for _, *answers in self.moves for a in answers for k in a.rulings]
         keys += [k for r in self.recruit.values() for k in r.rulings] + list(self.turns.rulings)
+        keys += [k for _, a in self.slayer_moves for k in a.rulings]
+        keys += list(self.slayer_recruit.rulings) if self.slayer_recruit else []
+        if any(r.units is not None for r in self.scenario.state.regions):
+            keys.append("stacking")
         if self.scenario.regions_counted:
             keys.append("regions-counted")
         return tuple(k for k in dict.fromkeys(keys) if ruling(k).inferred)
@@ -82,7 +92,8 @@ def answer_table(scenario: TableScenario) -> TableAnswers:
                    may_attack(state, me, r.name)) for r in state.regions)
     recruit: dict[str, Recruit] = {r.name: recruit_places(state, r.name) for r in state.players}
     won = winner(scenario.standings) if scenario.standings else None
-    return TableAnswers(scenario, moves, recruit, turns_left(state), won)
+    slayers = tuple((r.name, slayer_may_end_move(state, r.name)) for r in state.regions)
+    return TableAnswers(scenario, moves, recruit, turns_left(state), won, slayer_recruit_places(state), slayers)
 
 
 def setup_notes(scenario: TableScenario) -> list[str]:
@@ -109,8 +120,25 @@ def _answer_dict(answer: Answer | Recruit) -> dict[str, Any]:
         out["costs"] = list(answer.costs)
     else:
         out["places"] = list(answer.places)
-    out["rulings"] = list(answer.rulings)
+    out["ruling_keys"] = list(answer.rulings)
+    out["rulings"] = list(answer.rulings)  # deprecated alias of ruling_keys
     out["inferred"] = answer.inferred
+    return out
+
+
+def _turns_dict(turns: Turns) -> dict[str, Any]:
+    """The Endgame's turns, named by what they count from (the old ``turns`` / ``after`` kept as aliases)."""
+    return {"turns_after_second_pool_empty": list(turns.turns), "second_pool_emptied_on_turn_of": turns.after,
+            "count": len(turns.turns), "begun": turns.begun, "equal": turns.equal, "reason": turns.reason,
+            "page": turns.page, "turns": list(turns.turns), "after": turns.after}
+
+
+def _slayers_dict(answers: TableAnswers) -> dict[str, Any]:
+    """Where giantslayers may be recruited and end a move, and what each Giantslayer Action costs (p.18)."""
+    out: dict[str, Any] = {"actions": {k: v.value for k, v in GIANTSLAYER_ACTIONS.items()}, "page": "p.18"}
+    if answers.slayer_recruit is not None:
+        out["recruit"] = _answer_dict(answers.slayer_recruit)
+    out["end_move"] = {name: _answer_dict(a) for name, a in answers.slayer_moves}
     return out
 
 
@@ -147,15 +175,22 @@ class TableReport:
             "seats": [{"race": r.name, "ordning_number": r.ordning_number} for r in state.players],
             "npc": [r.name for r in state.races if r.npc],
             "npc_controller": npc_controller(state),
+            "region_answers": {name: {q.replace(" ", "_"): _answer_dict(x) for q, x in zip(QUESTIONS, answers)}
+                               for name, *answers in a.moves},
+            "recruit": {race: _answer_dict(r) for race, r in a.recruit.items()},
+            "giantslayers": _slayers_dict(a),
+            "endgame_turns": _turns_dict(a.turns),
+            "setup_notes": setup_notes(a.scenario),
+            "inferred_rulings": list(a.inferred_rulings),
+            "rulings": [{"key": r.key, "text": r.text, "inferred": r.inferred} for r in TABLE_RULINGS],
+            # deprecated aliases (docs/assault-of-the-giants.md): the answers as a list, and the inferred keys
             "regions": [{"region": name, **{q.replace(" ", "_"): _answer_dict(x) for q, x in zip(QUESTIONS, answers)}}
                         for name, *answers in a.moves],
-            "recruit": {race: _answer_dict(r) for race, r in a.recruit.items()},
-            "endgame_turns": {"turns": list(a.turns.turns), "after": a.turns.after, "begun": a.turns.begun,
-                              "equal": a.turns.equal, "reason": a.turns.reason, "page": a.turns.page},
-            "setup_notes": setup_notes(a.scenario),
             "inferred": list(a.inferred_rulings),
-            "rulings": [{"key": r.key, "text": r.text, "inferred": r.inferred} for r in TABLE_RULINGS],
         }
+        units = {r.name: {"race": r.occupied_by, "units": r.units} for r in state.regions if r.units is not None}
+        if units:
+            out["units"] = units
         if a.victory is not None:
             out["winner"] = _victory_dict(a.victory)
             out["winner"]["regions_counted"] = list(a.scenario.regions_counted)
@@ -225,8 +260,18 @@ class TableReport:
         for race, r in a.recruit.items():
             where = ", ".join(r.places) if r.places else "nowhere"
             lines.append(f"  {race:<6} {where}: {r.reason} ({r.page}){_mark(r.inferred)}")
+        if a.slayer_recruit is not None:
+            slayer = a.slayer_recruit
+            lines.append(f"GIANTSLAYERS (Rest Command actions, {slayer.page}): recruit in "
+                         f"{', '.join(slayer.places) if slayer.places else 'nowhere'}: {slayer.reason}")
+            barred = [name for name, x in a.slayer_moves if not x.allowed]
+            lines.append("  a move may end anywhere" + (f" but {', '.join(barred)} (Starting Regions, until the "
+                                                        "Final Ordning)" if barred else "")
+                         + f"; {GIANTSLAYER_ACTIONS['move'].value} action per region moved, "
+                         f"{GIANTSLAYER_ACTIONS['attack'].value} per attacking giantslayer")
         t = a.turns
-        lines.append(f"ENDGAME TURNS{'' if t.begun else ' (if it began now)'}: {', '.join(t.turns)}")
+        lines.append(f"ENDGAME TURNS after {t.after}'s turn, the one the second pool runs out on"
+                     f"{'' if t.begun else ' (were it now)'}: {', '.join(t.turns)} ({len(t.turns)} turns)")
         lines.append(f"  {t.reason} ({t.page}) [INFERRED: the emptying turn is not counted]")
         if a.victory is not None:
             lines.append(f"WINNER: {a.victory.reason}")

@@ -63,6 +63,13 @@ TABLE_RULINGS: tuple[Ruling, ...] = (
     Ruling("lyn-armaal-held", "When another race's giants stand where Lyn Armaal is, the cloud giants cannot "
                               "recruit there, since recruits would share a region with enemies (inferred from "
                               "rulebook pp.11, 20)", inferred=True),
+    Ruling("giantslayers", "Giantslayers act only through the Rest Command, one Giantslayer Action per card to its "
+                           "left, in the order Recruit (2 actions, into a Small Folk Region), Move (1 action a "
+                           "region; through enemy regions too, but ending in a Starting Region only from the Final "
+                           "Ordning on) and Attack (1 action per attacking giantslayer) (rulebook p.18)"),
+    Ruling("stacking", "The storm giants have at most 3 units in one region, every unit counted, champions, leaders "
+                       "and NPC storm giants too; the other races' limits are not in our pages and are not checked "
+                       "(rulebook p.9; whom it counts inferred from the storm setup)", inferred=True),
     Ruling("seats", "Seats are listed leftwards from the start player, in turn order; at setup the start player "
                     "takes the highest Ordning Number and each next player the next highest, which gives everyone "
                     "equal turns; another seating is accepted and flagged (rulebook pp.9-10)"),

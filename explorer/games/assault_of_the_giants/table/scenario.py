@@ -8,8 +8,10 @@
 * ``npc``: the NPC races, names (default none).
 * ``regions`` (required): 1 to `MAX_REGIONS` of ``{"name" (required), "kind" ("starting" or
   "small-folk", required), "home" (the race of a Starting Region), "occupied_by" (the race whose
-  giants stand there; null: none), "giantslayers" (0 to 3 in all), "lyn_armaal" (true on one region
-  at most; default the cloud Starting Region)}``. Every player's Starting Region must be listed.
+  giants stand there; null: none), "units" (how many units of ``occupied_by`` stand there: storm at
+  most 3, p.9), "giantslayers" (0 to 3 in all; in a Starting Region only from the Final Ordning on,
+  p.18), "lyn_armaal" (true on one region at most; default the cloud Starting Region)}``. Every
+  player's Starting Region must be listed.
 * ``pools``: ``{"first", "second"}`` Ordning Point tokens left (0 to `MAX_POOL`; default 1 and 1).
 * ``current``: the player whose turn it is (default the first seat).
 * ``endgame_began_with``: in the Endgame, the player on whose turn the second pool ran out
@@ -25,13 +27,14 @@ them too, the report holds the battle (as in v1) and the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.plan.endgame import Phase, Standing
-from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER, RaceName
+from explorer.games.assault_of_the_giants.battle.scenario import check_stacking
+from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER, GIANTSLAYER_FIGURES, RaceName
 from explorer.games.assault_of_the_giants.table.phase import KINDS, Pools, Race, Region, TableState, phase
 from explorer.games.assault_of_the_giants.table.winner import MAX_JOINT_OUTCOMES
 from explorer.scenario.fields import Fields, check_option, check_whole, describe
@@ -43,8 +46,10 @@ MAX_REGIONS = 30
 """Most regions listed (a teaching limit; the board's own count is not in our pages)."""
 MAX_POOL = 500
 """Most Ordning Point tokens in one pool (the pool sizes are not in our pages)."""
-MAX_GIANTSLAYERS = 3
+MAX_GIANTSLAYERS = GIANTSLAYER_FIGURES.value
 """Giantslayer figures in the box (reviews: bonusstage.co.uk, wolfsgamingblog.com)."""
+MAX_REGION_UNITS = 100
+"""Most ``units`` in one region (only storm's stacking limit, 3, is in our pages)."""
 MAX_NUMBER = 99
 """Largest Ordning Number accepted (the printed numbers are not in our pages)."""
 MAX_STANDING = 10_000
@@ -120,8 +125,14 @@ def _region(data: Any, path: str, races: tuple[RaceName, ...]) -> Region:
         raise ScenarioError(f.at("home"), 'only a Starting Region has a home race: set kind "starting" or drop home')
     holder = f.raw("occupied_by", None)
     occupied_by = None if holder is None else _race_name(holder, f.at("occupied_by"), races)
+    units = None
+    if f.has("units"):
+        if occupied_by is None:
+            raise ScenarioError(f.at("units"), "counts the units of occupied_by: set occupied_by, or drop units")
+        units = f.whole("units", minimum=1, maximum=MAX_REGION_UNITS)
+        check_stacking(occupied_by, units, f.at("units"))
     region = Region(name, kind, home, occupied_by,
-                    f.whole("giantslayers", 0, maximum=MAX_GIANTSLAYERS), f.flag("lyn_armaal", False))
+                    f.whole("giantslayers", 0, maximum=MAX_GIANTSLAYERS), f.flag("lyn_armaal", False), units)
     f.done()
     return region
 
@@ -140,6 +151,12 @@ def _regions(f: Fields, players: list[Race], npcs: list[Race], current_phase: Ph
         if region.is_starting and any(o.is_starting and o.home == region.home for o in regions[:i]):
             raise ScenarioError(f"{path}.home", f'"{region.home}" has one Starting Region, listed already')
         _check_occupant(region, f"{path}.occupied_by", npcs, current_phase)
+        if region.is_starting and region.giantslayers and current_phase is Phase.NORMAL:
+            raise ScenarioError(f"{path}.giantslayers", f"must be 0 before the Final Ordning: giantslayers are "
+                                                        f"recruited into Small Folk Regions and no move of theirs "
+                                                        f'may end in a Starting Region ("{region.home}" here) until '
+                                                        f"the Final Ordning (rulebook p.18); empty the first pool "
+                                                        f"or move them")
         if region.lyn_armaal and "cloud" not in races:
             raise ScenarioError(f"{path}.lyn_armaal", "must be false: the cloud giants are not at this table")
     if sum(r.giantslayers for r in regions) > MAX_GIANTSLAYERS:
@@ -151,8 +168,7 @@ def _regions(f: Fields, players: list[Race], npcs: list[Race], current_phase: Ph
             raise ScenarioError(at, f'list the "{race.name}" Starting Region (kind "starting", home '
                                     f'"{race.name}"): recruiting depends on it (p.20)')
     if any(r.name == "cloud" for r in players) and not any(r.lyn_armaal for r in regions):
-        regions = [Region(r.name, r.kind, r.home, r.occupied_by, r.giantslayers, True)
-                   if r.is_starting and r.home == "cloud" else r for r in regions]
+        regions = [replace(r, lyn_armaal=True) if r.is_starting and r.home == "cloud" else r for r in regions]
     return tuple(regions)
 
 
