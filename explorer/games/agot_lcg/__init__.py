@@ -32,8 +32,8 @@ report prints them):
   insight, intimidate, pillage, renown), with a victory check after each type (4.2.5; FAQ).
 * Intimidate needs a participating attacker and the attacker's win; it kneels the named, else
   the strongest standing character within the margin.
-* Stealth targets are those the scenario names in one challenge; in a round with the best
-  defence the attacker picks the best ones.
+* Stealth targets are those the scenario names in one challenge, a different one for each stealth
+  attacker; in a round with the best defence the attacker picks the best ones.
 * Pillage that empties the loser's deck eliminates the loser there, and the winner wins (p.23).
 * Ambush, assault, bestow, limited, no attachments, shadow and terminal do not act in a
   challenge; the report says so for each.
@@ -43,8 +43,9 @@ report prints them):
 * An empty draw deck eliminates at once; both empty: the first player wins (inferred).
 * Power sits on the faction card, on listed characters and on unlisted cards (``cards``).
 * The first player makes all their challenges first, one of each type at most (4.2, 4.3).
-* Attackers and defenders must be standing, in play, with the icon; a listed one that knelt or
-  died earlier in the round is dropped with a note.
+* Attackers and defenders must be standing, in play, with the icon; a listed one that is kneeling
+  when its challenge comes (``standing: false`` from the start, or knelt earlier in the round) or
+  died is dropped with a note in the report; one without the icon is refused.
 * Best defence: the defender tries every set of eligible defenders, minimising the attacker's
   gain (game, power swing, kills, cards); ties kneel the least STR; no look-ahead.
 * With the best defence and no named stealth targets, the attacker's best targets are chosen.

@@ -113,9 +113,13 @@ class Side:
         hand: the hand as (card name, copies) pairs, None if not given (intrigue claim).
         in_play: characters the player controls, listed or not, None if not given (military claim).
         others: listed characters the player controls that do not participate.
+        hand_count: cards in hand, None if not given (``hand`` as a number names no card; with
+            names, the sum of their copies).
 
     >>> Side((Character("Guard", 2),), str_modifier=1).total_str
     3
+    >>> Side(hand_count=5).hand_size, Side(hand=(("Ned", 2),)).hand_size
+    (5, 2)
     """
 
     characters: tuple[Character, ...] = ()
@@ -125,6 +129,7 @@ class Side:
     hand: tuple[tuple[str, int], ...] | None = None
     in_play: int | None = None
     others: tuple[Character, ...] = ()
+    hand_count: int | None = None
 
     @property
     def total_str(self) -> int:
@@ -134,6 +139,8 @@ class Side:
     @property
     def hand_size(self) -> int | None:
         """Cards in hand, None if the hand was not given."""
+        if self.hand_count is not None:
+            return self.hand_count
         return None if self.hand is None else sum(n for _, n in self.hand)
 
     @property

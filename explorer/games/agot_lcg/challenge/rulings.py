@@ -38,8 +38,9 @@ CHALLENGE_RULINGS: tuple[str, ...] = (
     "Intimidate needs a participating attacker with intimidate and the attacking player's win; it kneels the "
     "named character, otherwise the loser's standing character with the highest STR within the margin, and a "
     "kneeling character cannot be chosen since it cannot kneel again (glossary \"Intimidate\", \"Kneel\")",
-    "Stealth targets are those the scenario names; with the defenders already given, an unnamed target bypasses "
-    "no one (glossary \"Stealth\"; 4.2)",
+    "Stealth targets are those the scenario names, a different character for each stealth attacker (a target "
+    "named twice is refused); with the defenders already given, an unnamed target bypasses no one "
+    "(glossary \"Stealth\"; 4.2)",
     "Pillage that empties the loser's deck eliminates the loser at that step and the winner wins; with the deck "
     "size unknown the discards are only counted (glossary \"Pillage\"; p.23 \"Winning the Game\")",
     "Ambush, assault, bestow, limited, no attachments, shadow and terminal do not act in a challenge and are "
@@ -60,8 +61,9 @@ CHALLENGE_RULINGS: tuple[str, ...] = (
 ROUND_RULINGS: tuple[str, ...] = (
     "The first player makes all their challenges, then the other player; each player makes at most one "
     "challenge of each type, in the listed order (4.2, 4.3)",
-    "Attackers and defenders must be standing, in play and have the challenge's icon, and they kneel; an attacker "
-    "listed in the file that knelt or died earlier in the round is dropped with a note, and a challenge left "
+    "Attackers and defenders must be standing, in play and have the challenge's icon, and they kneel; one listed "
+    "in the file that is kneeling when its challenge comes (standing: false from the start, or knelt earlier in "
+    "the round) or that died is dropped with a note, one without the icon is refused, and a challenge left "
     "without attackers is not initiated (4.2, 4.2.1, p.28)",
     "Best defence: the defender tries every set of eligible defenders and keeps the one giving the attacker the "
     "least, compared in order: game result, power swing, characters killed, cards lost from hand, cards lost from "

@@ -19,8 +19,12 @@ Keys beyond the spec, all optional (files without them keep their meaning):
   the standing one with the highest STR within the margin); ``challenge.keyword_order``: the
   first player's order of ``insight``, ``intimidate``, ``pillage``, ``renown``;
 * ``attacker`` / ``defender``: ``deck`` (cards left in the draw deck; 0 = eliminated), ``others``
-  (listed characters that do not participate); ``defender`` also ``hand`` (card name -> copies)
-  and ``characters`` (how many characters the defender controls, listed or not);
+  (listed characters that do not participate); ``defender`` also ``hand`` (card name -> copies,
+  or a number of cards, none named, as in a round) and ``characters`` (how many characters the
+  defender controls, listed or not);
+* names are unique for a side (participants and ``others``); ``kill`` names each character once;
+  two stealth attackers may not name the same target; ``intimidate`` needs an attacker with
+  intimidate;
 * ``power.<side>.cards`` (default 0): power on cards the scenario does not list.
 """
 
@@ -49,7 +53,7 @@ from explorer.scenario.fields import Fields, check_option, describe
 __all__ = [
     "MAX_CHARACTERS", "MAX_CLAIM", "MAX_DECK", "MAX_HAND", "MAX_POWER", "MAX_X", "parse_challenge",
     "parse_character", "parse_keywords",
-    "parse_x", "read_head",
+    "parse_x", "read_hand", "read_head", "check_intimidate", "check_unique_names", "KILL_ONCE",
 ]
 
 MAX_HAND = 100
@@ -183,12 +187,28 @@ def parse_hand(data: Any, path: str, limit: int = MAX_HAND) -> tuple[tuple[str, 
     return hand
 
 
+def read_hand(f: Fields, limit: int) -> tuple[int | None, tuple[tuple[str, int], ...] | None]:
+    """``hand``, in either form both files take: a number of cards (none named) or card name -> copies.
+
+    Returns (cards in hand, the named cards), each None when not given.
+
+    >>> read_hand(Fields({"hand": 5}, ""), 100), read_hand(Fields({"hand": {"Ned": 2}}, ""), 100)
+    ((5, None), (2, (('Ned', 2),)))
+    """
+    if not f.has("hand"):
+        return None, None
+    if isinstance(f.raw("hand"), dict):
+        named = parse_hand(f.raw("hand"), f.at("hand"), limit)
+        return sum(n for _, n in named), named
+    return f.whole("hand", maximum=limit), None
+
+
 def _extras(data: Any, path: str, defender: bool, x: int) -> dict[str, Any]:
     f = Fields(data, path)
     extras: dict[str, Any] = {"deck": f.whole("deck", None, maximum=MAX_DECK),
                               "others": characters(f, "others", x, ("standing",), [])}
     if defender:
-        extras["hand"] = parse_hand(f.raw("hand"), f.at("hand")) if f.has("hand") else None
+        extras["hand_count"], extras["hand"] = read_hand(f, MAX_HAND)
         extras["in_play"] = f.whole("characters", None, maximum=MAX_IN_PLAY)
     f.done()
     return extras
@@ -204,12 +224,40 @@ def read_head(top: Fields) -> tuple[Player | None, int]:
     return first, parse_x(top)
 
 
-def _names(f: Fields, key: str) -> tuple[str, ...]:
+def _names(f: Fields, key: str, unique: str = "") -> tuple[str, ...]:
+    """Character names under `key`; with `unique` (why a name may not repeat), a repeat is refused."""
     names = f.items(key)
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise ScenarioError(f"{f.at(key)}[{i}]", f"must be a character's name, got {describe(name)}")
+        if unique and name in names[:i]:
+            raise ScenarioError(f"{f.at(key)}[{i}]", f"{name!r} repeats {f.at(key)}[{names.index(name)}]: {unique}")
     return tuple(names)
+
+
+KILL_ONCE = ('the military claim kills different characters, each chosen once (glossary "Military Claim": the same '
+             "character cannot be chosen more than once)")
+"""Why a name may not repeat in ``kill``."""
+
+
+def check_unique_names(groups: list[tuple[str, tuple[Character, ...]]]) -> None:
+    """Refuse a character name used twice on one side: ``stealth``, ``kill`` and ``intimidate`` name characters.
+
+    `groups` are (scenario path of the list, its characters), all of one side.
+
+    >>> check_unique_names([("challenge.defenders", (Character("A", 1),)), ("defender.others", (Character("A", 2),))])
+    Traceback (most recent call last):
+    ...
+    explorer.core.errors.ScenarioError: defender.others[0].name: 'A' repeats challenge.defenders[0]: ...
+    """
+    seen: dict[str, str] = {}
+    for path, chars in groups:
+        for i, c in enumerate(chars):
+            if c.name in seen:
+                raise ScenarioError(f"{path}[{i}].name", f"{c.name!r} repeats {seen[c.name]}: names must be unique "
+                                                         "for a side, since stealth, kill and intimidate refer to "
+                                                         "characters by name")
+            seen[c.name] = f"{path}[{i}]"
 
 
 def keyword_order(f: Fields) -> tuple[ResolutionKeyword, ...]:
@@ -224,13 +272,38 @@ def keyword_order(f: Fields) -> tuple[ResolutionKeyword, ...]:
 
 
 def stealth_pairs(f: Fields) -> tuple[tuple[str, str], ...]:
-    """``stealth``: attacker name -> bypassed character name."""
+    """``stealth``: attacker name -> bypassed character name; a target named twice is refused.
+
+    >>> stealth_pairs(Fields({"stealth": {"Spy": "Guard", "Thief": "Guard"}}, "c"))
+    Traceback (most recent call last):
+    ...
+    explorer.core.errors.ScenarioError: c.stealth.Thief: 'Guard' is already the stealth target of 'Spy': ...
+    """
     if not f.has("stealth"):
         return ()
     table = f.child("stealth")
     pairs = tuple((str(a), table.text(str(a))) for a in list(table.data))
     table.done()
+    for k, (a, t) in enumerate(pairs):
+        for b, u in pairs[:k]:
+            if u == t:
+                raise ScenarioError(table.at(a), f"{t!r} is already the stealth target of {b!r}: each stealth "
+                                                 "attacker chooses one character to bypass (glossary \"Stealth\"), "
+                                                 "and a character bypassed twice is bypassed once; name another "
+                                                 "character or leave this attacker out")
     return pairs
+
+
+def check_intimidate(names: tuple[str, ...], attackers: tuple[Character, ...], field: str) -> None:
+    """Refuse an intimidate target when no attacker has intimidate (glossary "Intimidate").
+
+    `names` are the attackers' names (for the message), `attackers` the characters.
+    """
+    if not any(c.has("intimidate") for c in attackers):
+        listed = ", ".join(repr(n) for n in names) or "none"
+        raise ScenarioError(field, f"no attacker has intimidate (attackers: {listed}): a target can be named only "
+                                   "when the attacker controls a participating character with intimidate "
+                                   "(glossary \"Intimidate\"); remove this key or give an attacker the keyword")
 
 
 def parse_challenge(data: Any) -> Challenge:
@@ -259,8 +332,10 @@ def parse_challenge(data: Any) -> Challenge:
         modifiers = {p: mods.whole(p, 0, minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER) for p in PLAYERS}
         mods.done()
     stealth = stealth_pairs(ch)
-    kill = _names(ch, "kill") if ch.has("kill") else None
+    kill = _names(ch, "kill", KILL_ONCE) if ch.has("kill") else None
     intimidate = ch.text("intimidate") if ch.has("intimidate") else None
+    if intimidate is not None:
+        check_intimidate(tuple(c.name for c in chars["attacker"]), chars["attacker"], ch.at("intimidate"))
     order = keyword_order(ch)
     ch.done()
 
@@ -270,6 +345,8 @@ def parse_challenge(data: Any) -> Challenge:
 
     extras = {p: _extras(top.raw(p), p, p == "defender", x) if top.has(p) else {} for p in PLAYERS}
     top.done()
+    for p in PLAYERS:
+        check_unique_names([(f"challenge.{p}s", chars[p]), (f"{p}.others", extras[p].get("others", ()))])
     in_play = extras["defender"].get("in_play")
     listed = len(chars["defender"]) + len(extras["defender"].get("others", ()))
     if in_play is not None and in_play < listed:

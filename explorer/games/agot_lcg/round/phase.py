@@ -125,14 +125,28 @@ def dominance(board: Board) -> DominanceResult:
     return DominanceResult(strength, gold, winner, after, end)
 
 
-def _able(board: Board, key: str, indices: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """Split listed characters into those still able to take part and lines for the others."""
+def _able(board: Board, key: str, indices: tuple[int, ...], role: str, start: Board | None = None
+          ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Split listed characters into those still able to take part and lines for the others.
+
+    A kneeling character cannot be declared as an attacker or a defender (4.2, 4.2.1): it is
+    dropped with a note saying whether it knelt before the round (`start`) or during it.
+
+    >>> from explorer.games.agot_lcg.challenge.board import PlayerState
+    >>> from explorer.games.agot_lcg.challenge.model import Character
+    >>> b = Board(("first", "second"), (PlayerState((Character("A", 1, standing=False),)), PlayerState()))
+    >>> _able(b, "first", (0,), "attack", b)[1]
+    ('A is kneeling at the start of the round (standing: false) and cannot attack (4.2, 4.2.1)',)
+    """
     state = board.player(key)
     keep, dropped = [], []
     for i in indices:
         c = state.characters[i]
         if i in state.dead:
             dropped.append(f"{c.name} was killed earlier this round")
+        elif not c.standing and start is not None and not start.player(key).characters[i].standing:
+            dropped.append(f"{c.name} is kneeling at the start of the round (standing: false) and cannot {role} "
+                           "(4.2, 4.2.1)")
         elif not c.standing:
             dropped.append(f"{c.name} is kneeling (knelt earlier this round)")
         else:
@@ -140,16 +154,19 @@ def _able(board: Board, key: str, indices: tuple[int, ...]) -> tuple[tuple[int, 
     return tuple(keep), tuple(dropped)
 
 
-def play_planned(board: Board, planned: PlannedChallenge) -> ChallengeRecord:
-    """One listed challenge on the board as it now is: drop who can no longer act, choose the defence, resolve."""
-    attackers, dropped = _able(board, planned.attacker, planned.attackers)
+def play_planned(board: Board, planned: PlannedChallenge, start: Board | None = None) -> ChallengeRecord:
+    """One listed challenge on the board as it now is: drop who can no longer act, choose the defence, resolve.
+
+    `start` is the board at the start of the round, to say why a kneeling character is dropped.
+    """
+    attackers, dropped = _able(board, planned.attacker, planned.attackers, "attack", start)
     if not attackers:
         return ChallengeRecord(planned, None, dropped)
     decl = Declaration(planned.attacker, planned.type, attackers, (), board.player(planned.attacker).claim,
                        planned.stealth or (), planned.kill, planned.intimidate, planned.str_modifiers, planned.where)
     decl = replace(decl, stealth=tuple(p for p in decl.stealth if p[0] in attackers))
     if planned.defenders is not None:
-        defenders, more = _able(board, board.other(planned.attacker), planned.defenders)
+        defenders, more = _able(board, board.other(planned.attacker), planned.defenders, "defend", start)
         decl = replace(decl, defenders=defenders)
         return ChallengeRecord(planned, play_challenge(board, decl), dropped + more)
     tried: tuple[tuple[tuple[tuple[int, int], ...], Gain], ...] = ()
@@ -178,7 +195,7 @@ def play_round(round_: Round) -> RoundResult:
         return RoundResult(round_, (), None, board, start, start)
     records = []
     for planned in round_.challenges:
-        record = play_planned(board, planned)
+        record = play_planned(board, planned, round_.board)
         records.append(record)
         if record.outcome is None:
             continue

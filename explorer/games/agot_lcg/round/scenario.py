@@ -6,14 +6,18 @@ Keys (optional unless marked):
   with ``faction`` (required, power on the faction card), ``cards`` (power on unlisted cards,
   default 0), ``gold`` (gold pool, for dominance, default 0), ``claim`` (claim value of the
   revealed plot; required for a player who makes a challenge), ``deck`` (cards in the draw deck),
-  ``hand`` (a number of cards, or card name -> copies), ``characters`` (required, may be empty:
+  ``hand`` (a number of cards, or card name -> copies, the two forms a challenge's
+  ``defender.hand`` also takes), ``characters`` (required, may be empty:
   ``name`` (unique for that player), ``str`` (or ``"X"``), ``icons`` (required: a list of
   ``military``, ``intrigue``, ``power``), ``keywords``, ``standing`` (default true), ``power``);
 * ``challenges``: in the order made, the first player's first: ``attacker`` (``first`` or
-  ``second``), ``type``, ``attackers`` (names), ``defenders`` (names, or ``"best"``, the default:
+  ``second``), ``type``, ``attackers`` (names, each once, with the challenge's icon; one that
+  kneels, from the start (``standing: false``) or since it took part in an earlier challenge,
+  or that was killed, is dropped with a note in the report: a kneeling character cannot be
+  declared, 4.2), ``defenders`` (names, or ``"best"``, the default:
   the best defence), ``stealth`` (attacker name -> bypassed name; without it and with the best
-  defence, the attacker's best targets), ``kill`` (names for a military claim), ``intimidate``
-  (a name; only with listed defenders), ``str_modifiers`` (``{"attacker": n, "defender": n}``);
+  defence, the attacker's best targets), ``kill`` (names for a military claim, each once), ``intimidate``
+  (a name; only with listed defenders and an attacker with intimidate), ``str_modifiers`` (``{"attacker": n, "defender": n}``);
 * ``best_plan``: ``"first"`` or ``"second"``: compare every plan of that player's challenges
   against the best defence, then dominance (then ``challenges`` must be empty);
 * ``x`` (default 0), ``keyword_order``, ``title``, ``notes``, ``format``.
@@ -28,14 +32,16 @@ from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg.challenge.board import Board, PlayerState
 from explorer.games.agot_lcg.challenge.model import CHALLENGE_TYPES, PLAYER_KEYS, ChallengeType, PlayerKey
 from explorer.games.agot_lcg.challenge.scenario import (
+    KILL_ONCE,
     MAX_CLAIM,
     MAX_DECK,
     MAX_MODIFIER,
     MAX_POWER,
     characters,
+    check_intimidate,
     keyword_order,
-    parse_hand,
     parse_x,
+    read_hand,
     stealth_pairs,
 )
 from explorer.games.agot_lcg.round.phase import PlannedChallenge, Round
@@ -61,14 +67,7 @@ def _player(data: Any, path: str, x: int) -> tuple[PlayerState, int | None]:
         if [d.name for d in chars].count(c.name) > 1:
             raise ScenarioError(f"{path}.characters[{i}].name", f"{c.name!r} is listed twice: names must be unique "
                                                                 "for a player, since challenges refer to them")
-    hand: int | None = None
-    named = None
-    if f.has("hand"):
-        if isinstance(f.raw("hand"), dict):
-            named = parse_hand(f.raw("hand"), f.at("hand"), MAX_DECK)
-            hand = sum(n for _, n in named)
-        else:
-            hand = f.whole("hand", maximum=MAX_DECK)
+    hand, named = read_hand(f, MAX_DECK)
     claim = f.whole("claim", None, maximum=MAX_CLAIM)
     state = PlayerState(chars, f.whole("faction", maximum=MAX_POWER), f.whole("cards", 0, maximum=MAX_POWER),
                         f.whole("deck", None, maximum=MAX_DECK),
@@ -84,36 +83,34 @@ def _index(state: PlayerState, name: Any, field: str, owner: str) -> int:
     raise ScenarioError(field, f"{describe(name)} is not one of {owner}'s characters ({known})")
 
 
-def _indices(f: Fields, key: str, state: PlayerState, owner: str) -> tuple[int, ...]:
+def _indices(f: Fields, key: str, state: PlayerState, owner: str, why: str) -> tuple[int, ...]:
+    """The characters named under `key`; a name given twice is refused at its place, saying `why`."""
     names = f.items(key)
     out = tuple(_index(state, n, f"{f.at(key)}[{i}]", owner) for i, n in enumerate(names))
-    if len(set(out)) != len(out):
-        raise ScenarioError(f.at(key), "lists a character twice")
+    for j, i in enumerate(out):
+        if i in out[:j]:
+            raise ScenarioError(f"{f.at(key)}[{j}]", f"{names[j]!r} repeats {f.at(key)}[{out.index(i)}]: {why}")
     return out
 
 
-class _Knelt:
-    """Characters listed to kneel so far (as attackers or defenders), to refuse a second use."""
-
-    def __init__(self) -> None:
-        self.used: dict[tuple[str, int], str] = {}
-
-    def use(self, board: Board, key: str, indices: tuple[int, ...], kind: ChallengeType, field: str, role: str) -> None:
-        state = board.player(key)
-        for j, i in enumerate(indices):
-            c = state.characters[i]
-            where = f"{field}[{j}]"
-            if (key, i) in self.used:
-                raise ScenarioError(where, f"{c.name} already kneels for {self.used[(key, i)]} (attackers and "
-                                           "defenders kneel, 4.2, 4.2.1)")
-            if not c.standing:
-                raise ScenarioError(where, f"{c.name} is kneeling and cannot {role} (4.2, 4.2.1)")
-            if kind not in c.icons:
-                raise ScenarioError(where, f"{c.name} has no {kind} icon and cannot {role} in a {kind} challenge")
-            self.used[(key, i)] = field.rsplit(".", 1)[0]
+DECLARED_ONCE = "a character is declared once in a challenge (4.2, 4.2.1)"
+"""Why a name may not repeat among the attackers or the defenders."""
 
 
-def _challenge(data: Any, path: str, board: Board, knelt: _Knelt, seen: set[tuple[str, str]]) -> PlannedChallenge:
+def _check_icons(board: Board, key: str, indices: tuple[int, ...], kind: ChallengeType, field: str, role: str) -> None:
+    """A listed attacker or defender must have the challenge's icon (4.2, 4.2.1), whatever the round does.
+
+    One kneeling or killed when its challenge comes is dropped with a note instead (`phase.play_planned`):
+    whether it still stands depends on the challenges before it.
+    """
+    state = board.player(key)
+    for j, i in enumerate(indices):
+        c = state.characters[i]
+        if kind not in c.icons:
+            raise ScenarioError(f"{field}[{j}]", f"{c.name} has no {kind} icon and cannot {role} in a {kind} challenge")
+
+
+def _challenge(data: Any, path: str, board: Board, seen: set[tuple[str, str]]) -> PlannedChallenge:
     f = Fields(data, path)
     key = f.choice("attacker", PLAYER_KEYS)
     other = board.other(key)
@@ -121,25 +118,27 @@ def _challenge(data: Any, path: str, board: Board, knelt: _Knelt, seen: set[tupl
     if (key, kind) in seen:
         raise ScenarioError(f.at("type"), f"{key} already makes a {kind} challenge: one of each type (4.2)")
     seen.add((key, kind))
-    attackers = _indices(f, "attackers", board.player(key), key)
+    attackers = _indices(f, "attackers", board.player(key), key, DECLARED_ONCE)
     if not attackers:
         raise ScenarioError(f.at("attackers"), "at least one character must attack (4.2)")
-    knelt.use(board, key, attackers, kind, f.at("attackers"), "attack")
+    _check_icons(board, key, attackers, kind, f.at("attackers"), "attack")
     defenders = None
     if f.has("defenders") and f.raw("defenders") != "best":
-        defenders = _indices(f, "defenders", board.player(other), other)
-        knelt.use(board, other, defenders, kind, f.at("defenders"), "defend")
+        defenders = _indices(f, "defenders", board.player(other), other, DECLARED_ONCE)
+        _check_icons(board, other, defenders, kind, f.at("defenders"), "defend")
     stealth = None
     if f.has("stealth"):
         where = f.child("stealth").at
         stealth = tuple((_index(board.player(key), a, where(a), key),
                          _index(board.player(other), t, where(a), other)) for a, t in stealth_pairs(f))
-    kill = _indices(f, "kill", board.player(other), other) if f.has("kill") else None
+    kill = _indices(f, "kill", board.player(other), other, KILL_ONCE) if f.has("kill") else None
     intimidate = None
     if f.has("intimidate"):
         if defenders is None:
             raise ScenarioError(f.at("intimidate"), "name the intimidate target only with listed defenders: with the "
                                                     "best defence the margin is not known in advance")
+        listed = tuple(board.player(key).characters[i] for i in attackers)
+        check_intimidate(tuple(c.name for c in listed), listed, f.at("intimidate"))
         intimidate = _index(board.player(other), f.raw("intimidate"), f.at("intimidate"), other)
     mods = (0, 0)
     if f.has("str_modifiers"):
@@ -178,9 +177,9 @@ def parse_round(data: Any) -> RoundQuestion:
     items = top.items("challenges", [])
     if best is not None and items:
         raise ScenarioError("challenges", "must be empty with best_plan: the search makes the challenges")
-    knelt, seen, planned = _Knelt(), set[tuple[str, str]](), list[PlannedChallenge]()
+    seen, planned = set[tuple[str, str]](), list[PlannedChallenge]()
     for i, item in enumerate(items):
-        challenge = _challenge(item, f"challenges[{i}]", board, knelt, seen)
+        challenge = _challenge(item, f"challenges[{i}]", board, seen)
         if planned and planned[-1].attacker == "second" and challenge.attacker == "first":
             raise ScenarioError(f"challenges[{i}].attacker", "the first player makes all their challenges before "
                                                              "the second player's (4.2, 4.3)")
