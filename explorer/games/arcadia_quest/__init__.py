@@ -63,6 +63,16 @@ Rulings of the encounter and the sequence (also in `rulings`, printed in every r
   (movement and line of sight are not modelled; by default the controller always strikes).
 * Guard: every Close Monster attacks when the hero's attack targets none of them; a Close target,
   or a special effect that also targets a Close Monster, fends all of them off (printed p.20).
+  When the opponent does not attack, no Guard attack is made and the report says why.
+* Several targets (also_targets): the one attack roll's hits go to each targeted Monster, and
+  each rolls its own Defense (Nova Bolt, AQ-RB p.10: both targets suffer the full hits; the own
+  Defense is INFERRED); the target, listed first, decides the hero's "extra-die-vs-flanked".
+* Payback with several targets: only one targeted Monster is activated, and the opponent chooses
+  (printed p.21): after the attack's results are known, among the targets not overkilled whose
+  Payback reaches the hero, the one worst for the hero: highest P(hero killed) in the action, then
+  most Wounds expected, then the first listed; ``payback_by`` may name one (when it cannot pay
+  back, the worst of the others does). ``attack.also_targets_close`` keeps its old meaning (it
+  only switches Guard off): it cannot give the second Monster a Payback, ``also_targets`` can.
 * A Monster's Overkill below its Life is refused, since an overkill is a kill; no Overkill rating
   (Lord Fang, forum answer): never overkilled, always pays back.
 * Monster attacks stop once the hero is killed; his wounds are reported capped at his Life left.
@@ -72,11 +82,12 @@ Rulings of the encounter and the sequence (also in `rulings`, printed in every r
   hero wounded earlier in the action defends (and attacks) with his.
 * Daze takes effect after the attack that causes it: a Dazed hero rolls no Defense dice against the
   later attacks of the same encounter; a Dazed Monster stays Dazed until killed (FAQ).
-* Coins: the killer's Guild gets the Reward once; each other Guild holding a token on a Villain
-  target gets its Reward too; a Monster killing the hero pays 1 coin to every other Guild
+* Coins: the killer's Guild gets the Reward of every targeted Monster it kills; each other Guild
+  holding a token on a killed Villain target gets its Reward too; a Monster killing the hero pays 1 coin to every other Guild
   (AQ-RB pp.10, 12, 13). Wounding a Villain without killing it is reported as a token placed.
-* Card and ability effects not offered as options (Nova Bolt's second target, Life Drain,
-  Vengeance, monster healing, multi-target attacks) are not modelled: edit the dice instead.
+* Card and ability effects not offered as options (Life Drain, Vengeance, monster healing, a
+  Monster's own multi-target attack) are not modelled: edit the dice instead; a hero's attack on
+  several Monsters is (an encounter's ``also_targets``).
 * Sequence: Wounds and Daze stay on the Monster between attacks until it is killed (AQ-RB p.12).
 * Sequence: the heroes attack in the listed order, round and round; a killed hero drops out
   (coming back needs a Rest turn, INF-RB p.19, not modelled).

@@ -26,8 +26,9 @@ REACTION_RULINGS: tuple[str, ...] = (
     "die, and a hero wounded earlier in the action defends (and attacks) with his (rules notes §4.1)",
     "Daze takes effect after the attack that causes it, so a Dazed hero rolls no Defense dice against the later "
     "attacks of the same encounter (INF-RB Daze; rules notes §2.5)",
-    "Card and ability effects not listed as options (Nova Bolt's second target, Life Drain, Vengeance, monster "
-    "healing, multi-target attacks) are not modelled: edit the dice instead (rules notes §3.4, §4)",
+    "Card and ability effects not listed as options (Life Drain, Vengeance, monster healing, a Monster's own "
+    "multi-target attack) are not modelled: edit the dice instead; a hero's attack on several Monsters is "
+    "(an encounter's also_targets) (rules notes §3.4, §4)",
 )
 """Rulings of every hero attack and the Monster's Payback, in an encounter or a sequence."""
 
@@ -36,9 +37,21 @@ ENCOUNTER_RULINGS: tuple[str, ...] = (
     "order; both reactions come after the attack is fully resolved and the rulebook does not order them "
     "(printed pp.20-21)",
     "Guard: every Close Monster attacks the hero when his attack targets none of them; a Close target, or a "
-    "special effect that also targets a Close Monster (attack.also_targets_close), fends all of them off (printed p.20)",
-    "Coins: the killer's Guild gets the Reward once; each other Guild with a token on a Villain target gets its "
-    "Reward too; a Monster killing the hero pays 1 coin to every other Guild (AQ-RB pp.10, 12, 13)",
+    "special effect that also targets a Close Monster (attack.also_targets_close, or a Close monster among "
+    "also_targets), fends all of them off; when the opponent does not attack there is no Guard attack and the "
+    "report says so (printed p.20)",
+    "Several targets (also_targets): the one attack roll's hits go to each targeted Monster (Cleave, Nova Bolt's "
+    "second target), and each rolls its own Defense against them, so each takes its own Wounds and may be "
+    "killed or overkilled on its own; the target, listed first, decides the hero's extra-die-vs-flanked (Nova "
+    "Bolt: both targets suffer the full hits, AQ-RB p.10; each its own Defense INFERRED, rules notes §2.3)",
+    "Payback with several targets: only one targeted Monster is activated, chosen by the opponent (printed p.21); "
+    "he chooses after the attack's results are known, among those not overkilled whose Payback reaches the hero, "
+    "the one worst for the hero: highest P(hero killed) in this action (Payback then Guard), then most Wounds "
+    "expected, then the first listed; payback_by may name one instead, and when it cannot pay back the worst of "
+    "the others does (printed p.21; the choice is a ruling)",
+    "Coins: the killer's Guild gets the Reward of every targeted Monster it kills; each other Guild with a token on "
+    "a killed Villain target gets its Reward too; a Monster killing the hero pays 1 coin to every other Guild "
+    "(AQ-RB pp.10, 12, 13)",
 )
 """Rulings of one encounter only (``"question": "encounter"``): order, Guard, coins."""
 

@@ -149,7 +149,8 @@ def test_printed_p20_example_1_an_attack_on_a_distant_monster_triggers_guard() -
     data = encounter({"preset": "Greensleeves"}, {"card": "Slingshot"}, {"preset": "Hammer Beastman"},
                      [{"preset": "Orc Marauder"}, {"preset": "Goblin Archer"}], dice=ALL_RANGED)
     report = explorer.resolve(data).to_dict()
-    assert report["guard"] == {"triggered": True, "attackers": ["Orc Marauder", "Goblin Archer"]}
+    assert report["guard"]["triggered"] is True and report["guard"]["attackers"] == ["Orc Marauder", "Goblin Archer"]
+    assert "targets none of the Close Monsters" in report["guard"]["reason"]
     assert report["joint"] == {"2": {"2": 1.0}}
     alone = explorer.resolve(edited(data, "close_monsters", [])).to_dict()
     assert alone["hero_wounds"] == {"0": 1.0}
@@ -165,7 +166,8 @@ def test_printed_p20_example_2_an_attack_that_also_targets_a_close_monster_trigg
                        {"preset": "Goblin Archer"}, orc, dice=ALL_MELEE)
     for data in (close_target, cleave):
         report = explorer.resolve(data).to_dict()
-        assert report["guard"] == {"triggered": False, "attackers": []}
+        assert report["guard"]["triggered"] is False and report["guard"]["attackers"] == []
+        assert "the attack targets a Close Monster" in report["guard"]["reason"]
         assert report["hero_wounds"] == {"0": 1.0}  # the Goblin is overkilled (3 >= 2): no Payback either
     distant = explorer.resolve(edited(close_target, "target.close", False)).to_dict()
     assert distant["guard"]["attackers"] == ["Orc Marauder"] and distant["hero_wounds"] == {"3": 1.0}

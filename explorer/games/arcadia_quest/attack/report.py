@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.games.arcadia_quest.attack.model import AttackResult
 from explorer.games.arcadia_quest.attack.scenario import scenario_to_dict
 from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
+from explorer.scenario.stats import Headline, headline
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,6 +30,10 @@ class ArcadiaReport:
 
     result: AttackResult
 
+    def headline(self) -> Headline:
+        """The headline outcome: the wounds the attack deals to the target (`explorer.scenario.stats`)."""
+        return headline(self.result.wounds, "wounds dealt to the target")
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON report: the spec's keys, then the cut, means, exact fractions and the scenario read.
 
@@ -48,6 +53,7 @@ class ArcadiaReport:
                         "kill": str(res.kill), "overkill": str(res.overkill), "cut": str(res.cut)}
         out["scenario"] = scenario_to_dict(res.scenario)
         out["dice_source"] = res.scenario.dice_source
+        out["headline"] = self.headline().to_dict()
         return out
 
     def to_rows(self) -> Rows:
@@ -96,5 +102,6 @@ class ArcadiaReport:
         if target.overkill is not None:
             lines.append(f"  overkill {fmt_percent(res.overkill):>6}   (wounds >= {target.overkill})")
         lines.append(f"  cut      {float(res.cut):.1e} (open CRIT chains cut, not renormalised)")
+        lines += ["HEADLINE: " + line if i == 0 else line for i, line in enumerate(self.headline().text_lines())]
         lines.append(f"  dice faces: {s.dice_source}")
         return "\n".join(line for line in lines if line) + "\n"

@@ -2,15 +2,20 @@
 
 The procedure, in the order of the rulings (package docstring):
 
-1. the hero's attack on the target: wounds W (`fighters.strike`);
-2. unless W reaches the target's Overkill (AQ-RB printed p.21), its Payback against the hero,
-   if it can reach him and its controller attacks (killed-but-not-overkilled Monsters too);
-3. if the attack targets no Close Monster (the target is not Close, and no special effect hits
+1. the hero's attack: one attack roll; each targeted Monster (the target, and the
+   ``also_targets`` of a Cleave-like attack) rolls its own Defense against the same hits, so it
+   takes its own wounds W_i (`fighters.strike`; INF-RB p.18, Nova Bolt AQ-RB p.10);
+2. one Payback: of the targeted Monsters that are not overkilled (W_i below its Overkill, printed
+   p.21) and can reach the hero, the opponent activates one (printed p.21), the worst for the hero
+   unless the file names it (`payback.choose_payback`), if its controller attacks at all;
+3. if the attack targets no Close Monster (no targeted Monster is Close, and no special effect hits
    a Close Monster), the Guard attack of every Close Monster, in the listed order (printed p.20).
 
 A killed hero takes no further attack. The hero's side is a fold over his state (wounds taken,
-Dazed) through the monsters' attacks; it depends on W only through "was there a Payback" and
-"is the target wounded" (for "extra-die-while-wounded"), so it is computed once per such class.
+Dazed) through the monsters' attacks; it depends on the W_i only through "which Monster pays
+back" and "is it wounded" (for "extra-die-while-wounded"), so it is computed once per such class.
+The other targets' wounds are followed capped at the most that still matters (Life left or
+Overkill), so the outcomes stay few; the target's (the first) are followed exactly.
 """
 
 from __future__ import annotations
@@ -21,14 +26,22 @@ from fractions import Fraction
 from typing import TypeVar
 
 from explorer.core.dist import Dist
-from explorer.core.errors import ScenarioError
-from explorer.games.arcadia_quest.attack.model import ATTACK_DIE, CUT_BELOW, DEFENCE_DIE, AttackFace, DefenceFace
-from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster, attack_roll, defence_roll, strike
-from explorer.scenario.fields import check_whole
+from explorer.games.arcadia_quest.attack.model import CUT_BELOW, AttackFace, DefenceFace
+from explorer.games.arcadia_quest.encounter.fighters import (
+    AttackCard,
+    Hero,
+    Monster,
+    Roll,
+    attack_roll,
+    defence_roll,
+    strike,
+)
+from explorer.games.arcadia_quest.encounter.payback import PaybackChoice, choose_payback, hero_risk
+from explorer.games.arcadia_quest.encounter.setting import MAX_CLOSE_MONSTERS, MAX_GUILDS, Encounter
 
 __all__ = [
-    "MAX_CLOSE_MONSTERS", "MAX_GUILDS", "ROLL_CUT", "Encounter", "EncounterResult", "bind_keeping_cut",
-    "monster_strikes", "resolve_encounter",
+    "MAX_CLOSE_MONSTERS", "MAX_GUILDS", "ROLL_CUT", "Encounter", "EncounterResult", "Outcome", "PaybackChooser",
+    "bind_keeping_cut", "hero_attack_roll", "monster_strikes", "resolve_encounter", "target_defence_roll",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -37,13 +50,6 @@ U = TypeVar("U", bound=Hashable)
 ROLL_CUT = CUT_BELOW / 512
 """Each roll's CRIT chains are cut below this, so that an encounter (at most 22 rolls) or a sequence
 (at most 4 rolls per attack, at most `sequence.MAX_ATTACKS` attacks) loses less than `CUT_BELOW`."""
-MAX_CLOSE_MONSTERS = 9
-"""Most Close Monsters: a Space holds at most two Characters (INF-RB p.13); the hero's Space and
-its four neighbours leave room for nine others."""
-MAX_GUILDS = 4
-"""Arcadia Quest is played by 2 to 4 Guilds."""
-
-
 def bind_keeping_cut(dist: Dist[T], function: Callable[[T], Dist[U]]) -> Dist[U]:
     """`Dist.bind`: the cut weight of `dist` stays cut (not spread over the outcomes), which
     `Dist.bind` itself now promises; kept under this name for the callers that say so.
@@ -52,63 +58,6 @@ def bind_keeping_cut(dist: Dist[T], function: Callable[[T], Dist[U]]) -> Dist[U]
     Fraction(1, 4)
     """
     return dist.bind(function)
-
-
-@dataclass(frozen=True, slots=True)
-class Encounter:
-    """One hero action: hero, Attack card, target, reactions, coins' context and the dice faces.
-
-    >>> hero = Hero("Grom", defence=1, life=5)
-    >>> orc = Monster("Orc Marauder", attack=3, kind="melee", life=2, overkill=3, reward=1)
-    >>> Encounter(hero, AttackCard("Rusty Sword", 3, "melee"), orc, close_monsters=(orc,)).guard_attackers
-    (Monster(name='Orc Marauder', attack=3, kind='melee', life=2, defence=0, overkill=3, reward=1, rerolls=0, villain=False, abilities=(), wounds=0, dazed=False, flanked=False, movement=None, source=''),)
-    """
-
-    hero: Hero
-    card: AttackCard
-    target: Monster
-    target_close: bool = False
-    """The target is Close to the hero: attacking it fends off every Close Monster (no Guard)."""
-    also_targets_close: bool = False
-    """A special effect of the attack also targets a Close Monster (Cleave, say): no Guard."""
-    payback_reaches: bool = True
-    """The target can move into range and attack the hero (movement and line of sight are not modelled)."""
-    opponent_attacks: bool = True
-    """The player to the right attacks with the Monsters whenever allowed (False: never)."""
-    close_monsters: tuple[Monster, ...] = ()
-    """The other Monsters Close to the hero (Guard), in the order they attack."""
-    guilds: int = MAX_GUILDS
-    """Guilds in the game (every other Guild gets 1 coin when a Monster kills the hero)."""
-    other_guild_tokens: int = 0
-    """Other Guilds already holding a token on a Villain target (each is paid its Reward if it dies)."""
-    attack_die: tuple[AttackFace, ...] = ATTACK_DIE.value
-    defence_die: tuple[DefenceFace, ...] = DEFENCE_DIE.value
-    dice_source: str = ATTACK_DIE.source
-    title: str = ""
-
-    def __post_init__(self) -> None:
-        if len(self.close_monsters) > MAX_CLOSE_MONSTERS:
-            raise ScenarioError("close_monsters", f"at most {MAX_CLOSE_MONSTERS} Close Monsters (two Characters a "
-                                                  f"Space, INF-RB p.13), got {len(self.close_monsters)}")
-        check_whole(self.guilds, "guilds", minimum=2, maximum=MAX_GUILDS)
-        check_whole(self.other_guild_tokens, "target.other_guild_tokens", maximum=self.guilds - 1)
-        if self.other_guild_tokens and not self.target.villain:
-            raise ScenarioError("target.other_guild_tokens", "only a Villain carries Guild tokens (AQ-RB p.12); "
-                                                              "set target.villain or leave this at 0")
-
-    @property
-    def guard_triggered(self) -> bool:
-        """True when the attack targets no Close Monster (printed p.20) and some Monster is Close."""
-        return bool(self.close_monsters) and not (self.target_close or self.also_targets_close)
-
-    @property
-    def guard_attackers(self) -> tuple[Monster, ...]:
-        """The Monsters that make a Guard attack (none when the opponent never attacks)."""
-        return self.close_monsters if self.guard_triggered and self.opponent_attacks else ()
-
-    def pays_back(self, wounds: int) -> bool:
-        """True if the target makes its Payback after taking `wounds` from the hero's attack (p.21)."""
-        return self.opponent_attacks and self.payback_reaches and not self.target.overkilled_by(wounds)
 
 
 def monster_strikes(monster: Monster, hero: Hero, card: AttackCard, *, monster_wounds: int, hero_wounded: bool,
@@ -142,32 +91,83 @@ def _monster_attack(states: Dist[HeroState], monster: Monster, monster_wounds: i
     return bind_keeping_cut(states, step)
 
 
-def _hero_side(enc: Encounter, payback: bool, target_wounds: int) -> Dist[HeroState]:
-    """The hero's state after Payback (if made) and Guard; `target_wounds` now on the target (0 or more)."""
+def _hero_side(enc: Encounter, payer: int | None, payer_wounds: int) -> Dist[HeroState]:
+    """The hero's state after the Payback of targeted Monster `payer` (None: none) and Guard;
+    `payer_wounds` now on the Monster that pays back (0 or more)."""
     states: Dist[HeroState] = Dist.single((0, enc.hero.dazed))
-    if payback:
-        states = _monster_attack(states, enc.target, target_wounds, enc)
+    if payer is not None:
+        states = _monster_attack(states, enc.targets[payer].monster, payer_wounds, enc)
     for monster in enc.guard_attackers:
         states = _monster_attack(states, monster, monster.wounds, enc)
     return states
+
+
+class PaybackChooser:
+    """The opponent's Payback choice for each outcome of the attack, and the hero's side that follows.
+
+    Both are cached: the side by (who pays back, is it wounded), the choice by what it depends on.
+
+    >>> hero = Hero("Grom", defence=1, life=5)
+    >>> orc = Monster("Orc", attack=3, kind="melee", life=2, overkill=3)
+    >>> goblin = Monster("Goblin", attack=1, kind="ranged", life=1, overkill=2)
+    >>> chooser = PaybackChooser(Encounter(hero, AttackCard("Cleave", 3, "melee"), orc,
+    ...                                    also_targets=(Targeted(goblin, at="also_targets[0]"),)))
+    >>> chooser.choose((1, 1)).index, chooser.choose((3, 1)).index, chooser.choose((3, 2)).index
+    (0, 1, None)
+    """
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.names = [spot.monster.name for spot in enc.targets]
+        self._sides: dict[tuple[int | None, bool], Dist[HeroState]] = {}
+        self._choices: dict[tuple[tuple[int, bool], ...], PaybackChoice] = {}
+
+    def side(self, payer: int | None, wounds: tuple[int, ...]) -> Dist[HeroState]:
+        """The hero's state after the Payback of `payer` (None: none) and the Guard attacks."""
+        wounded = payer is not None and self.enc.targets[payer].monster.wounds + wounds[payer] > 0
+        key = (payer, wounded)
+        if key not in self._sides:
+            self._sides[key] = _hero_side(self.enc, payer, int(wounded))
+        return self._sides[key]
+
+    def choose(self, wounds: tuple[int, ...]) -> PaybackChoice:
+        """Who pays back when the targets took `wounds` (one per target), and why (`payback.choose_payback`)."""
+        candidates = self.enc.payback_candidates(wounds)
+        key = tuple((i, self.enc.targets[i].monster.wounds + wounds[i] > 0) for i in candidates)
+        if key not in self._choices:
+            if not self.enc.opponent_attacks:
+                choice = PaybackChoice(None, "no Payback: the opponent does not attack with the Monsters (an input)")
+            else:
+                choice = choose_payback(self.names, candidates,
+                                        lambda i: hero_risk(self.side(i, wounds), self.enc.hero.life_left),
+                                        self.enc.payback_by)
+            self._choices[key] = choice
+        return self._choices[key]
+
+
+Outcome = tuple[tuple[int, ...], int, int]
+"""One outcome of an encounter: the wounds each targeted Monster takes (the target's exact, the others'
+capped at the most that matters), who pays back (an index into `Encounter.targets`, -1: nobody) and
+the wounds the hero takes (capped at his Life left)."""
 
 
 @dataclass(frozen=True, slots=True)
 class EncounterResult:
     """Exact distributions of one encounter; every `Dist` carries the cut (truncated) weight.
 
-    `joint` is over (wounds the hero's attack deals, wounds the hero takes in the encounter, capped
-    at his Life left); the other quantities follow from it.
+    `joint` is over (wounds the hero's attack deals to the target, wounds the hero takes in the
+    encounter, capped at his Life left); `outcomes` adds every target's wounds and who paid back.
     """
 
     encounter: Encounter
     hits: Dist[int]
     saves: Dist[int]
     joint: Dist[tuple[int, int]]
+    outcomes: Dist[Outcome]
 
     @property
     def monster_wounds(self) -> Dist[int]:
-        """Wounds the hero's attack deals (not capped; the target's earlier Wounds not included)."""
+        """Wounds the hero's attack deals to the target (not capped; its earlier Wounds not included)."""
         return self.joint.marginal(0)
 
     @property
@@ -190,8 +190,21 @@ class EncounterResult:
 
     @property
     def payback(self) -> Fraction:
-        """P(the target makes a Payback attack)."""
-        return self._p(lambda w, h: self.encounter.pays_back(w))
+        """P(a Payback attack is made, by the target or by another targeted Monster)."""
+        return self.outcomes.where(lambda o: o[1] >= 0)
+
+    @property
+    def payback_by(self) -> Dist[int]:
+        """Who pays back: an index into `Encounter.targets`, -1 for nobody."""
+        return self.outcomes.map(lambda o: o[1])
+
+    def target_chances(self, index: int) -> dict[str, Fraction]:
+        """For targeted Monster `index`: P(killed), P(overkilled), P(it pays back), P(wounded)."""
+        monster = self.encounter.targets[index].monster
+        return {"kill": self.outcomes.where(lambda o: o[0][index] >= monster.life_left),
+                "overkill": self.outcomes.where(lambda o: monster.overkilled_by(o[0][index])),
+                "payback": self.outcomes.where(lambda o: o[1] == index),
+                "wounded": self.outcomes.where(lambda o: o[0][index] > 0)}
 
     @property
     def hero_killed(self) -> Fraction:
@@ -212,32 +225,66 @@ class EncounterResult:
 
     @property
     def coins_active(self) -> Dist[int]:
-        """Coins of the active hero's Guild: the target's Reward if he kills it (AQ-RB p.10, p.13)."""
-        enc = self.encounter
-        return self.joint.map(lambda o: enc.target.reward if o[0] >= enc.target.life_left else 0)
+        """Coins of the active hero's Guild: the Reward of every targeted Monster he kills (AQ-RB p.10, p.13)."""
+        spots = self.encounter.targets
+        return self.outcomes.map(lambda o: sum(t.monster.reward for t, w in zip(spots, o[0])
+                                               if w >= t.monster.life_left))
 
     @property
     def coins_others(self) -> Dist[int]:
         """Coins of every other Guild together: 1 each if a Monster kills the hero (AQ-RB p.13), and
-        the Villain's Reward to each other Guild holding its token if it dies (AQ-RB p.12)."""
+        each killed Villain's Reward to each other Guild holding its token (AQ-RB p.12)."""
         enc, others = self.encounter, self.encounter.guilds - 1
 
-        def coins(o: tuple[int, int]) -> int:
-            villain = enc.target.villain and o[0] >= enc.target.life_left
-            return others * (o[1] >= enc.hero.life_left) + villain * enc.other_guild_tokens * enc.target.reward
+        def coins(o: Outcome) -> int:
+            tokens = sum(t.other_guild_tokens * t.monster.reward for t, w in zip(enc.targets, o[0])
+                         if t.monster.villain and w >= t.monster.life_left)
+            return others * (o[2] >= enc.hero.life_left) + tokens
 
-        return self.joint.map(coins)
+        return self.outcomes.map(coins)
 
     @property
     def villain_token(self) -> Fraction:
-        """P(the hero wounds a Villain without killing it: his Guild's token, paid if it dies later)."""
-        enc = self.encounter
-        return self._p(lambda w, h: enc.target.villain and 0 < w < enc.target.life_left)
+        """P(the hero wounds a targeted Villain without killing it: his Guild's token, paid if it dies later)."""
+        spots = self.encounter.targets
+        return self.outcomes.where(lambda o: any(t.monster.villain and 0 < w < t.monster.life_left
+                                                 for t, w in zip(spots, o[0])))
 
     @property
     def cut(self) -> Fraction:
         """The probability truncated from the whole encounter (open CRIT chains), < `CUT_BELOW`."""
         return self.joint.cut_mass()
+
+
+def hero_attack_roll(enc: Encounter) -> Roll:
+    """The hero's one attack roll (the target, the first listed, decides "extra-die-vs-flanked")."""
+    return attack_roll(enc.card.dice, enc.card.kind, enc.hero.rerolls, enc.hero.abilities,
+                       wounded=enc.hero.wounds > 0, target_flanked=enc.target.flanked, attack_die=enc.attack_die)
+
+
+def target_defence_roll(enc: Encounter, monster: Monster) -> Roll:
+    """A targeted Monster's own Defense roll against the hero's attack."""
+    return defence_roll(monster.defence, monster.rerolls, monster.abilities, wounded=monster.wounds > 0,
+                        dazed=monster.dazed, attacker_abilities=enc.hero.abilities, defence_die=enc.defence_die)
+
+
+def _capped(monster: Monster) -> int:
+    """The most wounds of one attack that still change anything for a Monster other than the target."""
+    return max(1, monster.life_left, monster.overkill or 0)
+
+
+def _every_target(enc: Encounter, hits: Dist[int]) -> Dist[tuple[int, ...]]:
+    """The wounds of every targeted Monster from the one roll's `hits`, each after its own Defense roll."""
+    rows: Dist[tuple[int, ...]] = hits.map(lambda h: (h,))
+    for i, spot in enumerate(enc.targets):
+        cap = None if i == 0 else _capped(spot.monster)
+
+        def add(row: tuple[int, ...], saves: int, cap: int | None = cap) -> tuple[int, ...]:
+            w = max(0, row[0] - saves)
+            return (*row, w if cap is None else min(cap, w))
+
+        rows = rows.combine(target_defence_roll(enc, spot.monster).successes(ROLL_CUT), add)
+    return rows.map(lambda row: row[1:])
 
 
 def resolve_encounter(enc: Encounter) -> EncounterResult:
@@ -249,19 +296,19 @@ def resolve_encounter(enc: Encounter) -> EncounterResult:
     >>> result.kill >= result.overkill, float(result.cut) < 1e-12
     (True, True)
     """
-    target = enc.target
-    attack = attack_roll(enc.card.dice, enc.card.kind, enc.hero.rerolls, enc.hero.abilities,
-                         wounded=enc.hero.wounds > 0, target_flanked=target.flanked, attack_die=enc.attack_die)
-    defence = defence_roll(target.defence, target.rerolls, target.abilities, wounded=target.wounds > 0,
-                           dazed=target.dazed, attacker_abilities=enc.hero.abilities, defence_die=enc.defence_die)
+    attack = hero_attack_roll(enc)
+    defence = target_defence_roll(enc, enc.target)
     hits, saves = attack.successes(ROLL_CUT), defence.successes(ROLL_CUT)
-    wounds = strike(attack, defence, ROLL_CUT)
-    sides: dict[tuple[bool, int], Dist[HeroState]] = {}
+    wounds: Dist[tuple[int, ...]]
+    if not enc.also_targets:
+        wounds = strike(attack, defence, ROLL_CUT).map(lambda w: (w,))
+    else:
+        wounds = _every_target(enc, hits)
+    chooser = PaybackChooser(enc)
 
-    def joint(w: int) -> Dist[tuple[int, int]]:
-        key = (enc.pays_back(w), int(target.wounds + w > 0))
-        if key not in sides:
-            sides[key] = _hero_side(enc, *key)
-        return sides[key].map(lambda state: (w, state[0]))
+    def outcome(ws: tuple[int, ...]) -> Dist[Outcome]:
+        payer = chooser.choose(ws).index
+        return chooser.side(payer, ws).map(lambda state: (ws, -1 if payer is None else payer, state[0]))
 
-    return EncounterResult(enc, hits, saves, bind_keeping_cut(wounds, joint))
+    outcomes = bind_keeping_cut(wounds, outcome)
+    return EncounterResult(enc, hits, saves, outcomes.map(lambda o: (o[0][0], o[2])), outcomes)

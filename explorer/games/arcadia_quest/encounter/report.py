@@ -6,6 +6,7 @@ value comes from (``sources``), the abilities in play with their sources, and th
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -14,10 +15,12 @@ from explorer.core.dist import Dist
 from explorer.games.arcadia_quest.data import ABILITIES, AbilityName
 from explorer.games.arcadia_quest.encounter.action import ROLL_CUT, EncounterResult
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster, attack_roll, defence_roll, strike
+from explorer.games.arcadia_quest.encounter.payback import WORST
 from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, sequence_to_dict
 from explorer.games.arcadia_quest.encounter.sequence import SETTLED, SequenceResult
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS, SEQUENCE_RULINGS
 from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
+from explorer.scenario.stats import Headline, headline
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -111,15 +114,52 @@ class EncounterReport:
     def sources(self) -> dict[str, Any]:
         """Where every value comes from, by part of the scenario."""
         enc = self.result.encounter
-        return {"hero": enc.hero.source, "attack": enc.card.source, "target": enc.target.source,
-                "close_monsters": [m.source for m in enc.close_monsters], "dice": enc.dice_source}
+        out = {"hero": enc.hero.source, "attack": enc.card.source, "target": enc.target.source,
+               "close_monsters": [m.source for m in enc.close_monsters], "dice": enc.dice_source}
+        if enc.also_targets:
+            out["also_targets"] = [t.monster.source for t in enc.also_targets]
+        return out
 
     def abilities(self) -> dict[str, dict[str, Any]]:
         """The abilities in play."""
         enc = self.result.encounter
         holders = {enc.hero.name: enc.hero.abilities, enc.target.name: enc.target.abilities}
+        holders.update({t.monster.name: t.monster.abilities for t in enc.also_targets})
         holders.update({f"{m.name} (Close)": m.abilities for m in enc.close_monsters})
         return _abilities(holders)
+
+    def headline(self) -> Headline:
+        """The headline outcome: the wounds the hero's attack deals to the target (`explorer.scenario.stats`)."""
+        return headline(self.result.monster_wounds, "wounds dealt to the target")
+
+    def guard(self) -> dict[str, Any]:
+        """What the Guard reaction does: made or not, by whom, and why (printed p.20).
+
+        ``triggered`` is true only when Guard attacks are made: not when the attack targets a Close
+        Monster, nor when the opponent does not attack with the Monsters.
+        """
+        enc = self.result.encounter
+        return {"triggered": bool(enc.guard_attackers), "attackers": [m.name for m in enc.guard_attackers],
+                "reason": enc.guard_reason}
+
+    def targets(self) -> list[dict[str, Any]]:
+        """Per targeted Monster (the target first): P(killed), P(overkilled), P(it pays back), P(wounded)."""
+        res = self.result
+        out = []
+        for i, spot in enumerate(res.encounter.targets):
+            chances = res.target_chances(i)
+            out.append({"name": spot.monster.name, "close": spot.close, "reaches": spot.reaches,
+                        **{k: float(p) for k, p in chances.items()},
+                        "exact": {k: str(p) for k, p in chances.items()}})
+        return out
+
+    def payback_by(self) -> dict[str, Any]:
+        """Who pays back (only one targeted Monster does, printed p.21): the rule used and the chances."""
+        res, enc = self.result, self.result.encounter
+        names = [t.monster.name for t in enc.targets]
+        who = {("nobody" if i < 0 else names[i]): p for i, p in res.payback_by.probabilities().items()}
+        return {"rule": enc.payback_by, "who": {k: float(p) for k, p in who.items()},
+                "exact": {k: str(p) for k, p in who.items()}}
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report: distributions, probabilities, the joint table, coins, and what they rest on.
@@ -138,7 +178,10 @@ class EncounterReport:
         out: dict[str, Any] = {"format": 1, "game": "arcadia-quest", "question": "encounter"}
         out.update({name: dist_json(d) for name, d in dists.items()})
         out.update({name: float(p) for name, p in probs.items()})
-        out["guard"] = {"triggered": enc.guard_triggered, "attackers": [m.name for m in enc.guard_attackers]}
+        out["guard"] = self.guard()
+        out["targets"] = self.targets()
+        out["payback_by"] = self.payback_by()
+        out["headline"] = self.headline().to_dict()
         out["joint"] = joint
         out["coins"] = {**{k: dist_json(d) for k, d in coins.items()},
                         "expected": {k: float(d.mean()) for k, d in coins.items()}, "guilds": enc.guilds}
@@ -168,6 +211,12 @@ class EncounterReport:
         rows += [{"quantity": f"coins {k}", "outcome": str(o), "probability": float(p)}
                  for k, d in (("active guild", res.coins_active), ("other guilds", res.coins_others))
                  for o, p in d.probabilities().items()]
+        rows += [{"quantity": "payback by", "outcome": who, "probability": p}
+                 for who, p in self.payback_by()["who"].items()]
+        rows += [{"quantity": f"{t['name']} {q}", "outcome": "yes", "probability": t[q]}
+                 for t in self.targets()[1:] for q in ("kill", "overkill", "payback")]
+        rows += [{"quantity": f"at least k {self.headline().of}", "outcome": str(k), "probability": float(p)}
+                 for k, p in self.headline().at_least.items()]
         rows.append({"quantity": "cut", "outcome": "truncated", "probability": float(res.cut)})
         return Rows(_COLUMNS, tuple(rows))
 
@@ -194,15 +243,23 @@ class EncounterReport:
         """A readable report for the command line."""
         res, enc = self.result, self.result.encounter
         guard = (f"{len(enc.guard_attackers)} Guard attack(s): {', '.join(m.name for m in enc.guard_attackers)}"
-                 if enc.guard_attackers else "no Guard attack" + (
-                     " (the attack targets a Close Monster)" if enc.close_monsters and not enc.guard_triggered else
-                     " (the opponent does not attack)" if enc.close_monsters else " (no Close Monster)"))
+                 if enc.guard_attackers else f"no Guard attack ({enc.guard_reason})")
         lines = [enc.title, f"HERO: {_hero_line(enc.hero, enc.card)}", f"ATTACK: {_card_line(enc.card)}",
                  f"TARGET: {_monster_line(enc.target)}; Close to the hero: {'yes' if enc.target_close else 'no'}; "
                  f"Payback reaches: {'yes' if enc.payback_reaches else 'no'}"]
+        lines += [f"ALSO TARGETED: {_monster_line(t.monster)}; Close to the hero: {'yes' if t.close else 'no'}; "
+                  f"Payback reaches: {'yes' if t.reaches else 'no'}" for t in enc.also_targets]
         lines += [f"CLOSE MONSTER: {_monster_line(m)}" for m in enc.close_monsters]
         lines.append(f"REACTIONS: Payback unless overkilled{'' if enc.opponent_attacks else ' (opponent never attacks)'}"
                      f"; {guard}")
+        lines += ["HEADLINE: " + line if i == 0 else line for i, line in enumerate(self.headline().text_lines())]
+        if enc.also_targets:
+            rule = ("the worst for the hero (highest P(hero killed), then most Wounds expected, then first listed)"
+                    if enc.payback_by == WORST else f"the {enc.payback_by} (payback_by), else the worst of the others")
+            who = ", ".join(f"{k} {fmt_percent(p)}" for k, p in self.payback_by()["who"].items())
+            lines.append(f"PAYBACK BY (one targeted Monster, chosen by the opponent, printed p.21: {rule}): {who}")
+            lines += [f"  {t['name']}: killed {fmt_percent(t['kill'])}, overkilled {fmt_percent(t['overkill'])}, "
+                      f"pays back {fmt_percent(t['payback'])}" for t in self.targets()]
         for name, dist in self._dists().items():
             if name != "wounds":
                 lines.append(f"  {name:<14} mean {float(dist.mean()):6.3f}   {_cells(dist.probabilities())}")
@@ -265,6 +322,19 @@ class SequenceReport:
                 for (hero, _), p, dead, wounds in zip(res.sequence.party, res.killers, res.heroes_killed(),
                                                       res.hero_wounds)]
 
+    def headline(self) -> Headline | None:
+        """The headline outcome: the number of attacks that kills the Monster, given that it is killed
+        within the cap (the mean is then ``mean_attacks_to_kill``; P(killed) is in the label). None if
+        it never dies within the cap."""
+        res = self.result
+        kills = {n: p for n, p in res.kills.items() if p}
+        if not kills:
+            return None
+        scale = math.lcm(*(p.denominator for p in kills.values()))
+        return headline(Dist({n: int(p * scale) for n, p in kills.items()}),
+                        f"attacks needed to kill the Monster, when it is killed within the cap "
+                        f"({fmt_percent(res.killed)} of the time)")
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON report: attacks needed, who kills, who dies, the cap and what lies beyond it."""
         res = self.result
@@ -276,6 +346,8 @@ class SequenceReport:
                    max_attacks=res.sequence.max_attacks, followed=res.followed,
                    mean_attacks_to_kill=None if mean is None else float(mean))
         out["heroes"] = self.heroes()
+        top = self.headline()
+        out["headline"] = None if top is None else top.to_dict()
         out["cut"] = float(res.cut)
         out["exact"] = {"attacks_to_kill": {str(n): str(p) for n, p in res.kills.items()}, "killed": str(res.killed),
                         "party_killed": str(res.party_killed), "beyond_cap": str(res.beyond_cap), "cut": str(res.cut)}
@@ -318,5 +390,8 @@ class SequenceReport:
         for hero in self.heroes():
             lines.append(f"  {hero['name']}: deals the killing Wound {fmt_percent(hero['makes_the_kill'])} "
                          f"(expected Reward {hero['expected_reward']:.3f} coins), killed {fmt_percent(hero['killed'])}")
+        top = self.headline()
+        lines += (["HEADLINE: " + line if i == 0 else line for i, line in enumerate(top.text_lines())] if top
+                  else ["HEADLINE: the Monster is never killed within the cap"])
         lines += _closing_lines(REACTION_RULINGS + SEQUENCE_RULINGS, self.sources(), self.abilities(), res.cut)
         return "\n".join(line for line in lines if line) + "\n"

@@ -17,6 +17,12 @@ Encounter keys (all new, all optional unless marked):
   ``villain``, ``abilities``, ``dazed``, ``flanked``, ``movement``. Target only: ``close`` (it is
   Close to the hero; default false), ``reaches`` (its Payback can reach the hero; default true),
   ``other_guild_tokens`` (other Guilds holding a token on this Villain; default 0).
+* ``also_targets`` (a list, at most 3): the other Monsters the attack targets (Cleave, Nova Bolt's
+  second target), each as ``target`` (with ``close``, ``reaches``, ``other_guild_tokens``); the one
+  attack roll goes to each, each rolls its own Defense. Names must differ from each other and
+  from the target's (a preset's name is its own; give ``name`` to tell two Orcs apart).
+* ``payback_by``: which targeted Monster the opponent activates for Payback (printed p.21):
+  ``"worst for the hero"`` (default) or the ``name`` of one (`payback.choose_payback`).
 * ``opponent_attacks`` (default true), ``guilds`` (2 to 4, default 4), ``dice`` (as for one attack).
 
 Sequence keys: ``party`` (1 to 4 of ``{"hero": {...}, "attack": {...}}``, as above, without
@@ -36,6 +42,7 @@ from explorer.games.arcadia_quest.attack.scenario import read_common, read_dice
 from explorer.games.arcadia_quest.data import ATTACK_CARDS, HEROES, MONSTERS
 from explorer.games.arcadia_quest.encounter.action import MAX_CLOSE_MONSTERS, MAX_GUILDS, Encounter
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster
+from explorer.games.arcadia_quest.encounter.payback import MAX_TARGETS, WORST, Targeted
 from explorer.games.arcadia_quest.encounter.sequence import MAX_PARTY, AttackSequence
 from explorer.scenario.fields import Fields, check_option, describe
 from explorer.scenario.sourced import Sourced
@@ -170,6 +177,18 @@ def parse_encounter(data: Any) -> Encounter:
     close, reaches = tf.flag("close", False), tf.flag("reaches", True)
     tokens = tf.raw("other_guild_tokens", 0)
     tf.done()
+    others = top.items("also_targets", [])
+    if len(others) > MAX_TARGETS - 1:
+        raise ScenarioError("also_targets", f"at most {MAX_TARGETS - 1} more targets (a computing limit), "
+                                            f"got {len(others)}")
+    more = []
+    for i, item in enumerate(others):
+        mf = Fields(item, f"also_targets[{i}]")
+        more.append(Targeted(read_monster(mf), mf.flag("close", False), mf.flag("reaches", True),
+                             mf.raw("other_guild_tokens", 0), at=mf.path))
+        mf.done()
+    payback_by = top.text("payback_by", WORST)
+    payback_by = WORST if payback_by.strip().lower() == WORST else payback_by
     listed = top.items("close_monsters", [])
     if len(listed) > MAX_CLOSE_MONSTERS:
         raise ScenarioError("close_monsters", f"at most {MAX_CLOSE_MONSTERS} Close Monsters (two Characters a "
@@ -184,7 +203,7 @@ def parse_encounter(data: Any) -> Encounter:
     attack_die, defence_die, source = read_dice(top)
     top.done()
     return Encounter(hero, card, target, close, also, reaches, opponent, tuple(guards), guilds, tokens,
-                     attack_die, defence_die, source, title)
+                     attack_die, defence_die, source, title, tuple(more), payback_by)
 
 
 def parse_sequence(data: Any) -> AttackSequence:
@@ -263,6 +282,11 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
         "target": target, "close_monsters": [monster_dict(m) for m in enc.close_monsters],
         "opponent_attacks": enc.opponent_attacks, "guilds": enc.guilds,
     }
+    if enc.also_targets or enc.payback_by != WORST:
+        out["also_targets"] = [monster_dict(t.monster) | {"close": t.close, "reaches": t.reaches,
+                                                          "other_guild_tokens": t.other_guild_tokens}
+                               for t in enc.also_targets]
+        out["payback_by"] = enc.payback_by
     return out | _dice_dict(enc.attack_die, enc.defence_die)
 
 

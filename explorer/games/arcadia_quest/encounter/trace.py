@@ -22,8 +22,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.games.arcadia_quest.encounter.action import Encounter
+from explorer.games.arcadia_quest.encounter.action import (
+    Encounter,
+    PaybackChooser,
+    hero_attack_roll,
+    target_defence_roll,
+)
 from explorer.games.arcadia_quest.encounter.fighters import Monster, Roll, attack_roll, defence_roll
+from explorer.games.arcadia_quest.encounter.payback import Targeted
 from explorer.games.arcadia_quest.encounter.scenario import parse_encounter
 from explorer.scenario.trace import TraceStep, trace_text
 
@@ -201,31 +207,42 @@ def _monster_attack(rng: random.Random, enc: Encounter, monster: Monster, monste
     return steps, (after, dazed or dazes)
 
 
-def _hero_attack(rng: random.Random, enc: Encounter) -> tuple[list[TraceStep], int]:
-    """Steps 1 to 5: the hero's roll, the target's Defense roll, and the Wounds."""
+def _hero_attack(rng: random.Random, enc: Encounter) -> tuple[list[TraceStep], tuple[int, ...]]:
+    """Steps 1 to 5: the hero's one roll, then each targeted Monster's Defense roll and its Wounds."""
     hero, card, target = enc.hero, enc.card, enc.target
-    attack = attack_roll(card.dice, card.kind, hero.rerolls, hero.abilities, wounded=hero.wounds > 0,
-                         target_flanked=target.flanked, attack_die=enc.attack_die)
+    attack = hero_attack_roll(enc)
     hits = roll_dice(rng, attack, enc.attack_die, card.kind)
     miss = "a ranged hit" if card.kind == "melee" else "a melee hit"
     more = _extra_dice(hero.abilities, hero.wounds > 0, target.flanked)
+    others = "".join(f" and the {t.monster.name}" for t in enc.also_targets)
     steps = [
-        TraceStep("hero", "1. Attack roll", f"{hero.name} attacks the {target.name} with the {card.name} ({card.kind}, "
-                  f"{_n(card.dice, 'die', 'dice')}){more}: rolls {_show(hits.first)}", ROLL_PAGES, {"roll": hits}),
+        TraceStep("hero", "1. Attack roll", f"{hero.name} attacks the {target.name}{others} with the {card.name} "
+                  f"({card.kind}, {_n(card.dice, 'die', 'dice')}){more}: rolls {_show(hits.first)}"
+                  + (" (one roll for every target)" if others else ""), ROLL_PAGES, {"roll": hits}),
         TraceStep("hero", "2. CRITs", _crit_text(hits), "INF-RB p.18", {"roll": hits}),
         TraceStep("hero", "3. Rerolls", _reroll_text(hits, f"a failure ({miss} misses in a {card.kind} attack)"),
                   REROLL_PAGE, {"roll": hits}),
         TraceStep("hero", "Hits", _total_text(hits, "hit") + f" ({miss} misses, AQ-RB p.9)", "AQ-RB p.9; INF-RB p.18",
                   {"hits": hits.successes}),
     ]
-    defence = defence_roll(target.defence, target.rerolls, target.abilities, wounded=target.wounds > 0,
-                           dazed=target.dazed, attacker_abilities=hero.abilities, defence_die=enc.defence_die)
+    wounds = []
+    for spot in enc.targets:
+        more_steps, w = _target_wounds(rng, enc, spot, hits.successes)
+        steps += more_steps
+        wounds.append(w)
+    return steps, tuple(wounds)
+
+
+def _target_wounds(rng: random.Random, enc: Encounter, spot: Targeted, hits: int) -> tuple[list[TraceStep], int]:
+    """Steps 4 and 5 for one targeted Monster: its own Defense roll against the hits, and its Wounds."""
+    target, hero = spot.monster, enc.hero
+    defence = target_defence_roll(enc, target)
     saves = roll_dice(rng, defence, enc.defence_die, "shield")
     who = f"the {target.name} (Defense {target.defence}{_extra_dice(target.abilities, target.wounds > 0, False)})"
     why_none = _no_defence(f"the {target.name}", defence.dice, target.dazed, hero.abilities)
-    steps.append(TraceStep(target.name, "4. Defense roll", _defence_text(who, saves, why_none), "INF-RB p.16, p.18",
-                           {"roll": saves}))
-    wounds = max(0, hits.successes - saves.successes)
+    steps = [TraceStep(target.name, "4. Defense roll", _defence_text(who, saves, why_none), "INF-RB p.16, p.18",
+                       {"roll": saves})]
+    wounds = max(0, hits - saves.successes)
     killed, overkilled = wounds >= target.life_left, target.overkilled_by(wounds)
     before = f" ({_n(target.wounds, 'Wound')} on it before)" if target.wounds else ""
     if overkilled:
@@ -235,40 +252,53 @@ def _hero_attack(rng: random.Random, enc: Encounter) -> tuple[list[TraceStep], i
         verdict = f"killed, but {rating}: it still acts before it leaves"
     else:
         verdict = f"survives ({_n(target.life_left - wounds, 'more Wound')} would kill it)"
-    steps.append(TraceStep("", "5. Wounds", f"{_n(hits.successes, 'hit')} - {_n(saves.successes, 'save')} = "
+    steps.append(TraceStep("", "5. Wounds", f"{_n(hits, 'hit')} - {_n(saves.successes, 'save')} = "
                            f"{_n(wounds, 'Wound')} on the {target.name} (Life {target.life}{before}): {verdict}",
                            "INF-RB p.18; AQ-RB p.10; printed p.21",
-                           {"hits": hits.successes, "saves": saves.successes, "wounds": wounds, "killed": killed,
-                            "overkilled": overkilled}))
+                           {"monster": target.name, "hits": hits, "saves": saves.successes, "wounds": wounds,
+                            "killed": killed, "overkilled": overkilled}))
     return steps, wounds
 
 
-def _payback(rng: random.Random, enc: Encounter, wounds: int) -> tuple[list[TraceStep], HeroState]:
-    target, state = enc.target, (0, enc.hero.dazed)
-    if target.overkilled_by(wounds):
-        why = f"no Payback: the {target.name} was overkilled"
-    elif not enc.opponent_attacks:
-        why = "no Payback: the opponent does not attack with the Monsters (an input)"
-    elif not enc.payback_reaches:
-        why = f"no Payback: the {target.name} cannot reach {enc.hero.name} (an input: movement is not modelled)"
-    else:
-        killed = wounds >= target.life_left
-        why = f"the {target.name} pays back" + (", killed but not overkilled, before it leaves" if killed else "")
-        return _monster_attack(rng, enc, target, target.wounds + wounds, state, "6. Payback", PAYBACK_PAGE, why)
-    return [TraceStep(target.name, "6. Payback", why, PAYBACK_PAGE, {"made": False})], state
+def _payback(rng: random.Random, enc: Encounter, wounds: tuple[int, ...]) -> tuple[list[TraceStep], HeroState, str]:
+    """Step 6: one Payback, by the targeted Monster the opponent activates (printed p.21), and why."""
+    state = (0, enc.hero.dazed)
+    if len(enc.targets) == 1:
+        target, w = enc.target, wounds[0]
+        if target.overkilled_by(w):
+            why = f"no Payback: the {target.name} was overkilled"
+        elif not enc.opponent_attacks:
+            why = "no Payback: the opponent does not attack with the Monsters (an input)"
+        elif not enc.payback_reaches:
+            why = f"no Payback: the {target.name} cannot reach {enc.hero.name} (an input: movement is not modelled)"
+        else:
+            killed = w >= target.life_left
+            why = f"the {target.name} pays back" + (", killed but not overkilled, before it leaves" if killed else "")
+            steps, state = _monster_attack(rng, enc, target, target.wounds + w, state, "6. Payback", PAYBACK_PAGE, why)
+            return steps, state, target.name
+        return [TraceStep(target.name, "6. Payback", why, PAYBACK_PAGE, {"made": False, "by": None})], state, ""
+    choice = PaybackChooser(enc).choose(wounds)
+    if choice.index is None:
+        why = f"no Payback: {choice.reason}" if enc.opponent_attacks else choice.reason
+        return [TraceStep("", "6. Payback", why + " (only one targeted Monster may pay back, printed p.21)",
+                          PAYBACK_PAGE, {"made": False, "by": None})], state, ""
+    payer = enc.targets[choice.index].monster
+    w = wounds[choice.index]
+    killed = w >= payer.life_left
+    why = (f"only one targeted Monster pays back, chosen by the opponent (printed p.21): {choice.reason}. The "
+           f"{payer.name} pays back" + (", killed but not overkilled, before it leaves" if killed else ""))
+    steps, state = _monster_attack(rng, enc, payer, payer.wounds + w, state, "6. Payback", PAYBACK_PAGE, why)
+    steps[0] = TraceStep(steps[0].side, steps[0].step, steps[0].text, steps[0].page,
+                         {**steps[0].data, "by": payer.name, "why": choice.reason})
+    return steps, state, payer.name
 
 
 def _guard(rng: random.Random, enc: Encounter, state: HeroState) -> tuple[list[TraceStep], HeroState]:
     hero = enc.hero
     if not enc.close_monsters:
         return [TraceStep("", "7. Guard", f"no Monster is Close to {hero.name}: no Guard", GUARD_PAGE, {"made": 0})], state
-    if not enc.guard_triggered:
-        why = "the target is Close to him" if enc.target_close else "a special effect also targets a Close Monster"
-        return [TraceStep("", "7. Guard", f"no Guard: the attack targets a Close Monster ({why})", GUARD_PAGE,
-                          {"made": 0})], state
-    if not enc.opponent_attacks:
-        return [TraceStep("", "7. Guard", "no Guard: the opponent does not attack with the Monsters (an input)",
-                          GUARD_PAGE, {"made": 0})], state
+    if not enc.guard_attackers:
+        return [TraceStep("", "7. Guard", f"no Guard: {enc.guard_reason}", GUARD_PAGE, {"made": 0})], state
     steps: list[TraceStep] = []
     for monster in enc.close_monsters:
         if state[0] >= hero.life_left:
@@ -281,20 +311,28 @@ def _guard(rng: random.Random, enc: Encounter, state: HeroState) -> tuple[list[T
     return steps, state
 
 
-def _coins(enc: Encounter, wounds: int, taken: int) -> tuple[TraceStep, int, int]:
-    hero, target = enc.hero, enc.target
-    killed, hero_killed = wounds >= target.life_left, taken >= hero.life_left
-    active = target.reward if killed else 0
-    tokens = target.reward * enc.other_guild_tokens if killed and target.villain else 0
-    others = (enc.guilds - 1) * hero_killed + tokens
+def _coins(enc: Encounter, wounds: tuple[int, ...], taken: int) -> tuple[TraceStep, int, int]:
+    hero = enc.hero
+    hero_killed = taken >= hero.life_left
     guild = f"{_owner(hero.name)} Guild"
-    parts = [f"{guild} gets the {_owner(target.name)} Reward: {_n(active, 'coin')}" if killed
-             else f"{guild} gets no Reward"]
-    if tokens:
-        parts.append(f"each of the {_n(enc.other_guild_tokens, 'other Guild')} with a token on the Villain gets "
-                     f"{_n(target.reward, 'coin')}")
-    if target.villain and 0 < wounds < target.life_left:
-        parts.append(f"{guild} places a token on the Villain (paid if it dies later, AQ-RB p.12)")
+    active = tokens = 0
+    killed_any = False
+    parts = []
+    for spot, w in zip(enc.targets, wounds):
+        target = spot.monster
+        if w >= target.life_left:
+            active += target.reward
+            killed_any = True
+            parts.append(f"{guild} gets the {_owner(target.name)} Reward: {_n(target.reward, 'coin')}")
+            if target.villain and spot.other_guild_tokens:
+                tokens += target.reward * spot.other_guild_tokens
+                parts.append(f"each of the {_n(spot.other_guild_tokens, 'other Guild')} with a token on the "
+                             f"{target.name} gets {_n(target.reward, 'coin')}")
+        elif target.villain and w > 0:
+            parts.append(f"{guild} places a token on the {target.name} (paid if it dies later, AQ-RB p.12)")
+    if not killed_any:
+        parts.insert(0, f"{guild} gets no Reward")
+    others = (enc.guilds - 1) * hero_killed + tokens
     if hero_killed:
         parts.append(f"a Monster killed {hero.name}: each of the {enc.guilds - 1} other Guilds gets 1 coin")
     return TraceStep("", "8. Coins", "; ".join(parts), "AQ-RB pp.10, 12, 13", {"active": active, "others": others}), \
@@ -318,15 +356,18 @@ def trace_encounter(enc: Encounter, seed: int) -> tuple[TraceStep, ...]:
     """
     rng = random.Random(seed)
     steps, wounds = _hero_attack(rng, enc)
-    payback, state = _payback(rng, enc, wounds)
+    payback, state, payer = _payback(rng, enc, wounds)
     guard, (taken, _dazed) = _guard(rng, enc, state)
     coins, active, others = _coins(enc, wounds, taken)
-    hero, target = enc.hero, enc.target
+    hero = enc.hero
     fate = "is killed" if taken >= hero.life_left else "survives"
-    end = "is killed" if wounds >= target.life_left else "survives"
-    result = TraceStep("", "Result", f"{hero.name} dealt {_n(wounds, 'Wound')} (the {target.name} {end}) and took "
-                       f"{_n(taken, 'Wound')} ({hero.name} {fate})", "",
-                       {"monster_wounds": wounds, "hero_wounds": taken, "coins_active": active, "coins_others": others})
+    dealt = "; ".join(f"{_n(w, 'Wound')} to the {t.monster.name} ({'killed' if w >= t.monster.life_left else 'survives'})"
+                      for t, w in zip(enc.targets, wounds))
+    paid = f"; the {payer} paid back" if payer else "; no Payback"
+    result = TraceStep("", "Result", f"{hero.name} dealt {dealt}{paid}; he took {_n(taken, 'Wound')} ({hero.name} "
+                       f"{fate})", "",
+                       {"monster_wounds": wounds[0], "target_wounds": wounds, "payback_by": payer or None,
+                        "hero_wounds": taken, "coins_active": active, "coins_others": others})
     return tuple(steps + payback + guard + [coins, result])
 
 
