@@ -116,7 +116,13 @@ from explorer.games.assault_of_the_giants.rules.model import (
 if TYPE_CHECKING:
     from explorer.games.assault_of_the_giants.table.report import TableReport
 
-from explorer.games.assault_of_the_giants.battle.summary import compare_frame, summary_frame, summary_rows
+from explorer.games.assault_of_the_giants.battle.summary import (
+    HEADLINE_SIDE,
+    battle_headline,
+    compare_frame,
+    summary_frame,
+    summary_rows,
+)
 from explorer.games.assault_of_the_giants.battle.sweep import OUTCOMES, PARAMETERS, SWEEP
 from explorer.games.assault_of_the_giants.battle.trace import TraceStep, trace_battle
 from explorer.games.assault_of_the_giants.best.advice import (
@@ -143,8 +149,10 @@ from explorer.games.assault_of_the_giants.rules.data import (
     DEFAULT_DICE,
     FACE_LIMITS,
     FACES_PER_DIE,
+    GIANTSLAYER_ACTIONS,
     KNOWN_CARDS,
     MAX_DICE_PER_SIDE,
+    STACKING_LIMITS,
     UNIT_PRESETS,
     RaceName,
 )
@@ -175,7 +183,7 @@ from explorer.games.assault_of_the_giants.table.scenario import (
 )
 
 __all__ = [
-    "ARMY_KEYS", "Alternative", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
+    "ARMY_KEYS", "Alternative", "HEADLINE_SIDE", "battle_headline", "STACKING_LIMITS", "GIANTSLAYER_ACTIONS", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
     "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CardKind", "CasualtyOrder",
     "CombatDie", "FixedPolicy", "Objective", "RaceName", "RegionKind", "RerollPolicy",
     "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",

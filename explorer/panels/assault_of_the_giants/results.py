@@ -1,4 +1,5 @@
-"""Battle results: four persistent charts, the summary table and the what-if table of differences."""
+"""Battle results: four persistent charts, the headline numbers (the damage the defender takes), the
+summary table and the what-if table of differences."""
 
 from __future__ import annotations
 
@@ -8,8 +9,16 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from explorer import charts
-from explorer.games.assault_of_the_giants import BATTLE_RULINGS, BattleResult, provenance, summary_rows
+from explorer.games.assault_of_the_giants import (
+    BATTLE_RULINGS,
+    HEADLINE_SIDE,
+    BattleResult,
+    battle_headline,
+    provenance,
+    summary_rows,
+)
 from explorer.panels.common.chart import Chart, ChartGroup
+from explorer.panels.common.stats_view import HeadlineView
 from explorer.panels.common.table import html_table
 
 __all__ = ["BattleResults", "summary_html", "compare_html", "format_number", "rulings_html"]
@@ -75,8 +84,11 @@ class BattleResults(ChartGroup):
         grid.add_class("explorer-charts")
         self.notes = widgets.HTML()
         self.notes.add_class("aotg-rulings")
-        self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.table, self.notes])
-        self.tables = (self.table,)
+        self.headline = HeadlineView()
+        """The headline numbers of the damage the defender takes (`battle_headline`), above the summary."""
+        self.widget = widgets.VBox([widgets.HBox([self.view, self.k]), grid, self.headline.widget, self.table,
+                                    self.notes])
+        self.tables = (self.table, self.headline.widget)
         self._table()
 
     def update(self, result: BattleResult) -> None:
@@ -94,6 +106,7 @@ class BattleResults(ChartGroup):
     def _table(self) -> None:
         self.summary = summary_rows(self.result, self.k.value)
         self.table.value = TABLE_STYLE + summary_html(self.summary)
+        self.headline.show(battle_headline(self.result, HEADLINE_SIDE))
         self.notes.value = rulings_html(self.result)
 
 

@@ -37,6 +37,7 @@ from explorer.panels.assault_of_the_giants.table_view import (
     phase_html,
     recruit_html,
     rulings_html,
+    slayers_html,
     turns_html,
     winner_html,
 )
@@ -113,6 +114,8 @@ class TableTab:
         self.phase = widgets.HTML()
         self.moves = widgets.HTML()
         self.recruit = widgets.HTML()
+        self.slayers = widgets.HTML()
+        """Where giantslayers may be recruited and end a move (p.18)."""
         self.turns = widgets.HTML()
         self.winner = widgets.HTML()
         for w in (self.players, self.npc):
@@ -145,7 +148,7 @@ class TableTab:
                                   standing_rows, self.errors["standings"].widget])
         inputs = widgets.VBox([races, pools, regions, standings])
         inputs.add_class("explorer-inputs")
-        self.results = widgets.VBox([self.phase, self.moves, self.recruit, self.turns, self.winner])
+        self.results = widgets.VBox([self.phase, self.moves, self.recruit, self.slayers, self.turns, self.winner])
         """The answers (faded while the inputs are refused)."""
         results = widgets.VBox([widgets.HTML(STYLE), self.status, self.results, widgets.HTML(rulings_html())])
         results.add_class("explorer-results")
@@ -274,6 +277,7 @@ class TableTab:
         self.phase.value = phase_html(answers)
         self.moves.value = moves_html(answers)
         self.recruit.value = recruit_html(answers)
+        self.slayers.value = slayers_html(answers)
         self.turns.value = turns_html(answers)
         self.winner.value = winner_html(answers)
         return True

@@ -21,7 +21,8 @@ from explorer.games.assault_of_the_giants import (
 )
 from explorer.scenario.report import fmt_percent
 
-__all__ = ["phase_html", "moves_html", "recruit_html", "turns_html", "winner_html", "rulings_html", "STYLE"]
+__all__ = ["phase_html", "moves_html", "recruit_html", "slayers_html", "turns_html", "winner_html", "rulings_html",
+           "STYLE"]
 
 STYLE = ("<style>.aotg-table-answers{border-collapse:collapse;font-size:90%}"
          ".aotg-table-answers th,.aotg-table-answers td{border-bottom:1px solid #e5e8e8;padding:3px 6px;"
@@ -86,6 +87,26 @@ def recruit_html(answers: TableAnswers) -> str:
             f"<tr><th>race</th><th>places</th><th>why</th></tr>{rows}</table>")
 
 
+def slayers_html(answers: TableAnswers) -> str:
+    """Where giantslayers may be recruited and end a move, with the Giantslayer Actions each costs (p.18).
+
+    >>> from explorer.games.assault_of_the_giants.table.report import answer_table
+    >>> from explorer.games.assault_of_the_giants.table.scenario import parse_table
+    >>> page = slayers_html(answer_table(parse_table({"players": ["hill"], "regions": [
+    ...     {"name": "G", "kind": "starting", "home": "hill"}, {"name": "Triboar", "kind": "small-folk"}]})))
+    >>> "Triboar" in page, "2 Giantslayer Actions" in page
+    (True, True)
+    """
+    recruit = answers.slayer_recruit
+    if recruit is None:
+        return ""
+    rows = "".join(f"<tr><td><b>{_e(name)}</b></td><td>{_cell(a)}</td></tr>" for name, a in answers.slayer_moves)
+    return (f"<b>Giantslayers</b> (Rest Command actions, one per card to its left; {_e(recruit.page)}): "
+            f"recruit {_verdict(recruit.allowed, ', '.join(recruit.places), 'nowhere')} {_e(recruit.reason)}"
+            f"<table class='aotg-table-answers aotg-table-slayers'><tr><th>region</th><th>a giantslayer's move "
+            f"may end there</th></tr>{rows}</table>")
+
+
 def turns_html(answers: TableAnswers) -> str:
     """The turns left once the Endgame begins, numbered, the final round marked."""
     t = answers.turns
@@ -94,7 +115,7 @@ def turns_html(answers: TableAnswers) -> str:
                     for i, name in enumerate(t.turns))
     title = "Turns left in the Endgame" if t.begun else "Turns that would follow, were the Endgame to begin now"
     return (f"<b>{title}</b> <span class='aotg-inferred' title='{_e(ruling('endgame-turns').text)}'>"
-            f"(after {_e(t.after)}'s turn; inferred)</span><ol class='aotg-table-turns'>{items}</ol>"
+            f"(counted after {_e(t.after)}'s turn, the one the second pool runs out on; inferred)</span><ol class='aotg-table-turns'>{items}</ol>"
             f"<div>{_e(t.reason)} ({t.page})</div>")
 
 

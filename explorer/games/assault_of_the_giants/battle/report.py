@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, SideResult
 from explorer.games.assault_of_the_giants.battle.best_summary import best_play_summary
+from explorer.games.assault_of_the_giants.battle.summary import HEADLINE_SIDE, battle_headline
 from explorer.games.assault_of_the_giants.rules.cards import ENTER_NOTE, card_to_dict, effect_text, played
 from explorer.games.assault_of_the_giants.rules.model import Objective, Side, Status
 from explorer.games.assault_of_the_giants.rules.rulings import BATTLE_RULINGS, provenance
 from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
+from explorer.scenario.stats import Headline
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -39,6 +41,10 @@ class BattleReport:
     def _scenario_side(self, name: str) -> Side:
         return self.result.battle.attacker if name == "attacker" else self.result.battle.defender
 
+    def headline(self, side: str = HEADLINE_SIDE) -> Headline:
+        """The headline numbers of the damage `side` takes (default the defender's, `summary.battle_headline`)."""
+        return battle_headline(self.result, side)
+
     def best_play(self) -> dict[str, dict[str, Any]]:
         """Per side playing ``best``: objective, value reached and gain over ``misses`` (`best_summary.best_play_summary`)."""
         return best_play_summary(self.result.battle)
@@ -46,10 +52,13 @@ class BattleReport:
     def to_dict(self) -> dict[str, Any]:
         """The JSON report: per side the spec's keys, plus means, exact fractions and settings.
 
+        ``headline`` (top level) gives the mean, standard deviation, median and at least / at most k
+        of the damage the defender takes; each side's ``headline`` gives the same for its own damage taken.
         A side playing ``best`` also has ``best_play``: its objective, the value reached, the value
         the ``misses`` policy reaches in the same battle, and the gain (floats, and exact as text).
         """
-        out: dict[str, Any] = {"format": 1, "game": "assault-of-the-giants"}
+        out: dict[str, Any] = {"format": 1, "game": "assault-of-the-giants",
+                               "headline": self.headline().to_dict()}
         best = self.best_play()
         for name in _SIDES:
             res, side = self.side(name), self._scenario_side(name)
@@ -60,6 +69,7 @@ class BattleReport:
             ]
             entry["unit_names"] = [u.name for u in side.units]
             entry["means"] = {q: float(getattr(res, q).mean()) for q in _QUANTITIES}
+            entry["headline"] = self.headline(name).to_dict()
             entry["wiped_out"] = float(res.wiped_out())
             entry["exact"] = {q: dist_exact(getattr(res, q)) for q in _QUANTITIES}
             entry["modifiers"] = {
@@ -117,7 +127,10 @@ class BattleReport:
 
     def to_text(self) -> str:
         """A readable summary and distribution table for the command line."""
-        lines: list[str] = []
+        lines: list[str] = ["HEADLINE:"]
+        for name in (HEADLINE_SIDE, *(n for n in _SIDES if n != HEADLINE_SIDE)):
+            lines += [f"  {line}" for line in self.headline(name).text_lines()]
+        lines.append("")
         for name in _SIDES:
             res, side = self.side(name), self._scenario_side(name)
             mods = played(side).modifiers

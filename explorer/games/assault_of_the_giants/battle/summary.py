@@ -6,15 +6,36 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from explorer.games.assault_of_the_giants.battle.battle import BattleResult, SideResult
+from explorer.scenario.stats import Headline, headline
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["summary_rows", "summary_frame", "compare_frame"]
+__all__ = ["summary_rows", "summary_frame", "compare_frame", "battle_headline", "HEADLINE_SIDE"]
+
+HEADLINE_SIDE = "defender"
+"""Whose damage taken a battle's headline gives first: the defender's, what the attack does (p.17)."""
+
+
+def battle_headline(result: BattleResult, side: str = HEADLINE_SIDE) -> Headline:
+    """The headline numbers of the damage `side` (``"attacker"`` or ``"defender"``) takes (p.17):
+    mean, standard deviation, median, at least / at most k.
+
+    >>> from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
+    >>> r = resolve_battle(parse_battle({"game": "assault-of-the-giants",
+    ...     "attacker": {"pool": {"basic": 1}, "units": []},
+    ...     "defender": {"pool": {}, "units": [{"fortitude": 3, "ordning_value": 2}]}}))
+    >>> h = battle_headline(r)
+    >>> h.of, h.mean, h.at_least[1]
+    ('damage taken by the defender', Fraction(2, 3), Fraction(1, 2))
+    """
+    taken = (result.attacker if side == "attacker" else result.defender).damage_taken
+    return headline(taken, f"damage taken by the {side}")
 
 
 def summary_rows(result: BattleResult, k: int = 3) -> dict[str, dict[str, Fraction]]:
-    """Per side: expected hits, blocks, damage taken, P(damage >= k), wiped out, Ordning Points.
+    """Per side: expected hits, blocks, damage taken, P(damage >= k), wiped out, Ordning Points
+    (the damage taken is the headline, `battle_headline`).
 
     >>> from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
     >>> r = resolve_battle(parse_battle({"game": "assault-of-the-giants",

@@ -32,8 +32,8 @@ from typing import Any
 
 from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants.plan.endgame import Phase, Standing
 from explorer.games.assault_of_the_giants.battle.scenario import check_stacking
+from explorer.games.assault_of_the_giants.plan.endgame import Phase, Standing
 from explorer.games.assault_of_the_giants.rules.data import CASTE_ORDER, GIANTSLAYER_FIGURES, RaceName
 from explorer.games.assault_of_the_giants.table.phase import KINDS, Pools, Race, Region, TableState, phase
 from explorer.games.assault_of_the_giants.table.winner import MAX_JOINT_OUTCOMES
