@@ -63,7 +63,8 @@ def odds_figures(question: OddsQuestion) -> dict[str, go.Figure]:
                                     x_title="round"),
         "deck_out": distribution_figure(deck_out_dist(o.deck, draws=o.draws, insight=o.insight, pillage=o.pillage,
                                                       max_rounds=o.max_rounds),
-                                        title=f"Round the deck runs out ({o.max_rounds + 1}: not by then)",
+                                        title=f"Round the deck runs out (bar {o.max_rounds + 1}: not out by round "
+                                              f"{o.max_rounds})",
                                         x_title="round"),
         "race": distribution_figure(race_round_dist(race), title=f"Round someone reaches 15 (wins: {who})",
                                     x_title="round"),

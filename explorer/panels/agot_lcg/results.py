@@ -1,4 +1,5 @@
-"""Round results: the summary (power, dominance, claims), the step trace and two charts, updated in place."""
+"""Round results: the headline numbers (the power the first player gains in the round), the summary (power,
+dominance, claims), the step trace and two charts, updated in place."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import ipywidgets as widgets
 from explorer.charts.agot_lcg import ROUND_CHARTS, round_figures
 from explorer.games.agot_lcg import RoundReport, WinnerGrid, round_trace, winner_grid
 from explorer.panels.common.chart import Chart, ChartGroup
+from explorer.panels.common.stats_view import HeadlineView
 
 __all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "grid_for", "summary_html", "trace_html"]
 
@@ -72,6 +74,8 @@ def summary_html(report: RoundReport) -> str:
         else:
             winner = c.get("winner_player") or "no one"
             text = f"won by {winner}{' (unopposed)' if c.get('unopposed') else ''}; {claim_text(c)}"
+            if c.get("dropped"):
+                text += "; dropped: " + "; ".join(c["dropped"])
         rows.append(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>")
     return f"{TABLE_STYLE}<table class='agot-table agot-summary-table'>{''.join(rows)}</table>"
 
@@ -95,14 +99,16 @@ class RoundResults(ChartGroup):
         self.report = report
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in
                         round_figures(report.result, grid_for(report)).items()}
+        self.headline = HeadlineView()
+        """The report's headline numbers (`RoundReport.headline`), above the summary."""
         self.summary = widgets.HTML()
         self.summary.add_class("agot-summary")
         self.trace = widgets.HTML()
         self.trace.add_class("agot-steps")
         grid = widgets.Box([self.figures[name] for name in ROUND_CHARTS])
         grid.add_class("explorer-charts")
-        self.widget = widgets.VBox([self.summary, grid, widgets.HTML("<b>The round, step by step</b>"), self.trace])
-        self.tables = (self.summary, self.trace)
+        self.widget = widgets.VBox([self.headline.widget, self.summary, grid, widgets.HTML("<b>The round, step by step</b>"), self.trace])
+        self.tables = (self.headline.widget, self.summary, self.trace)
         self._tables()
 
     def update(self, report: RoundReport) -> None:
@@ -114,5 +120,6 @@ class RoundResults(ChartGroup):
 
     def _tables(self) -> None:
         self._mark_fresh()
+        self.headline.show(self.report.headline())
         self.summary.value = summary_html(self.report)
         self.trace.value = trace_html(self.report)

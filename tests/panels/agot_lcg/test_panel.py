@@ -140,3 +140,29 @@ def test_figures_are_valid_plotly(monkeypatch, panel):
     monkeypatch.setattr(common, "VALIDATE", True)
     round_figures(panel.result.result, grid_for(panel.result))
     odds_figures(panel.odds.question)
+
+
+def test_the_headline_shows_the_power_the_first_player_gains_and_follows_changes(panel):
+    # Issue 21 part 4: the round report's headline (power gained in the round) in the main results.
+    assert panel.results.headline.widget in panel.results.widget.children
+    report = resolved(panel)
+    head = report.to_dict()["headline"]
+    gained = report.to_dict()["power_after"]["first"] - report.to_dict()["power_before"]["first"]
+    assert head["of"] == "power first gains in the round (challenges and dominance)"
+    assert head["mean"] == gained and head["median"] == gained
+    page = panel.results.headline.widget.value
+    assert "power first gains in the round" in page and f"median {gained}" in page
+    typed(panel.sides["second"].faction, "0")  # nothing left to claim from the second player's faction card
+    after = resolved(panel).to_dict()
+    assert f"median {after['headline']['median']}" in panel.results.headline.widget.value
+    typed(panel.sides["second"].rows[0].strength, "x2")
+    assert not panel.valid and "agot-stale" in panel.results.headline.widget._dom_classes
+
+
+def test_a_kneeling_attacker_is_dropped_with_the_note_in_the_summary(panel):
+    # 4.2: a kneeling character cannot be declared as an attacker; the round drops it and says so.
+    panel.sides["first"].rows[0].kneeling.value = True  # Sworn Knight, the power challenge's attacker
+    assert panel.valid
+    summary = panel.results.summary.value
+    assert "Sworn Knight is kneeling at the start of the round (standing: false) and cannot attack" in summary
+    check_charts(panel)

@@ -13,17 +13,23 @@ from explorer.games.agot_lcg.challenge.report_parts import (
     end_text,
     hand_label,
     keyword_dicts,
+    power_headline,
     rulings_lines,
     step_dicts,
 )
 from explorer.games.agot_lcg.challenge.rules import ChallengeResult
 from explorer.games.agot_lcg.challenge.rulings import CHALLENGE_RULINGS
 from explorer.scenario.report import Cell, Rows
+from explorer.scenario.stats import Headline
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["ChallengeReport"]
+__all__ = ["HEADLINE_OF", "ChallengeReport"]
+
+HEADLINE_OF = "power the attacker gains in the challenge"
+"""The challenge report's headline outcome: the attacker's power total after minus before (claim,
+unopposed bonus, renown, prized), what a player asks of a challenge first."""
 
 
 def _power(p: Any) -> dict[str, int]:
@@ -41,8 +47,20 @@ class ChallengeReport:
         """``"attacker"``, ``"defender"`` or None (game goes on, or an undecided tie)."""
         return self.result.game_end.winner if self.result.game_end else None
 
+    def headline(self) -> Headline:
+        """The headline numbers of `HEADLINE_OF` (one number: a challenge has no chance in its power).
+
+        >>> from explorer.games.agot_lcg import resolve
+        >>> resolve({"challenge": {"type": "power", "claim": 1, "attackers": [{"name": "K", "str": 1}],
+        ...          "defenders": []}, "power": {"attacker": {"faction": 0}, "defender": {"faction": 0}}}
+        ...         ).headline().mean
+        Fraction(1, 1)
+        """
+        r = self.result
+        return power_headline(r.before("attacker").total, r.after("attacker").total, HEADLINE_OF)
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON report: the spec's keys, then STR, power detail, claim, keywords, steps and rulings.
+        """The JSON report: the spec's keys, the headline, then STR, power detail, claim, keywords, steps and rulings.
 
         >>> from explorer.games.agot_lcg import resolve
         >>> resolve({"challenge": {"type": "power", "claim": 1, "attackers": [{"name": "K", "str": 1}],
@@ -57,6 +75,7 @@ class ChallengeReport:
             "winner": r.winner, "unopposed": r.unopposed,
             "power_after": {p: r.after(p).total for p in PLAYERS},
             "game_winner": self.game_winner,
+            "headline": self.headline().to_dict(),
             "challenge_type": c.type, "claim": c.claim, "x": c.x,
             "str": dict(zip(PLAYERS, r.strength)),
             "participants": {p: len(c.side(p).characters) for p in PLAYERS},
@@ -113,6 +132,7 @@ class ChallengeReport:
             lines.append("  not resolved: the game was over before the challenge")
         else:
             lines.append(f"  winner: {r.winner}" + ("  (unopposed)" if r.unopposed else ""))
+        lines += ["HEADLINE", *(f"  {line}" for line in self.headline().text_lines())]
         lines.append("STEPS (power attacker / defender after each)")
         lines += [f"  {s.number:<6} {s.event}  [power {s.totals[0]} / {s.totals[1]}]  ({s.rule})" for s in r.steps]
         lines.append("POWER (faction + other cards = total)")

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.dist import Dist
 from explorer.games.agot_lcg.challenge.claims import ClaimEffect
 from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome
 from explorer.games.agot_lcg.challenge.winning import GameEnd
 from explorer.scenario.report import fmt_percent
+from explorer.scenario.stats import Headline, headline
 
 __all__ = [
-    "claim_dict", "claim_lines", "end_dict", "end_text", "hand_label", "keyword_dicts", "rulings_lines",
-    "step_dicts",
+    "claim_dict", "claim_lines", "end_dict", "end_text", "hand_label", "keyword_dicts", "power_headline",
+    "rulings_lines", "step_dicts",
 ]
+
+
+def power_headline(before: int, after: int, of: str) -> Headline:
+    """The headline of a challenge or a round: the power a player gains, `after` minus `before` totals.
+
+    A challenge and a round have no chance in their power (an intrigue claim's random discards
+    move no power), so the outcome is one number: its mean, its median, and at least / at most k
+    of 1 or 0. A loss (a power claim against the player) is a negative gain.
+
+    >>> h = power_headline(5, 8, "power the attacker gains")
+    >>> h.mean, h.median, h.sd, h.at_least
+    (Fraction(3, 1), 3, 0.0, {3: Fraction(1, 1)})
+    """
+    return headline(Dist.single(after - before), of)
 
 
 def hand_label(outcome: tuple[tuple[str, int], ...]) -> str:

@@ -17,7 +17,7 @@ from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_perc
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["OddsAnswer", "OddsReport", "answer_odds"]
+__all__ = ["OddsAnswer", "OddsReport", "answer_odds", "deck_out_labels", "not_out_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,24 @@ def answer_odds(question: OddsQuestion) -> OddsAnswer:
     return OddsAnswer(q, **parts)
 
 
+def not_out_label(max_rounds: int) -> str:
+    """The outcome "the deck still has cards after `max_rounds` rounds", in words (its key in the report).
+
+    >>> not_out_label(3)
+    'not out by round 3'
+    """
+    return f"not out by round {max_rounds}"
+
+
+def deck_out_labels(dist: Dist[int], max_rounds: int) -> Dist[int | str]:
+    """The deck-out rounds with the "not out" outcome (``max_rounds + 1`` in `cards.deck_out`) named in words.
+
+    >>> deck_out_labels(Dist({2: 1, 4: 1}), 3).probabilities()
+    {2: Fraction(1, 2), 'not out by round 3': Fraction(1, 2)}
+    """
+    return dist.map(lambda r: r if r <= max_rounds else not_out_label(max_rounds))
+
+
 def _race_dict(race: Dist[tuple[int, str]], max_rounds: int) -> dict[str, Any]:
     labels = race.map(lambda o: f"{o[1]} in round {o[0]}" if o[1] != "none" else f"no one by round {max_rounds}")
     return {"outcomes": dist_json(labels), "outcomes_exact": dist_exact(labels),
@@ -94,10 +112,14 @@ class OddsReport:
                            "by_round": {str(r): float(p) for r, p in enumerate(a.draws)},
                            "by_round_exact": {str(r): str(p) for r, p in enumerate(a.draws)}}
         if q.deck_out and a.deck_out is not None:
-            dist = a.deck_out
-            out["deck_out"] = {"deck": q.deck_out.deck, "max_rounds": q.deck_out.max_rounds,
-                               "round": dist_json(dist), "round_exact": dist_exact(dist),
-                               "not_out_by_max_rounds": float(dist.probability(q.deck_out.max_rounds + 1))}
+            n = q.deck_out.max_rounds
+            labelled = deck_out_labels(a.deck_out, n)
+            not_out = a.deck_out.probability(n + 1)
+            out["deck_out"] = {"deck": q.deck_out.deck, "draws": q.deck_out.draws, "max_rounds": n,
+                               "round": dist_json(labelled), "round_exact": dist_exact(labelled),
+                               "runs_out_by_max_rounds": float(1 - not_out),
+                               "not_out_by_max_rounds": float(not_out),
+                               "not_out_by_max_rounds_exact": str(not_out)}
         if q.power_race and a.race is not None:
             out["power_race"] = _race_dict(a.race, q.power_race.max_rounds)
         out["rulings"] = list(ODDS_RULINGS)
@@ -128,10 +150,12 @@ class OddsReport:
                          f"({'with' if q.draw.mulligan else 'without'} a mulligan)")
             lines += [f"  by round {r:>3}: {fmt_percent(p):>8}" for r, p in enumerate(a.draws)]
         if q.deck_out and a.deck_out is not None:
-            lines.append(f"DECK OUT: a deck of {q.deck_out.deck}, round it runs out")
+            n = q.deck_out.max_rounds
+            lines.append(f"DECK OUT: a deck of {q.deck_out.deck}, drawing {q.deck_out.draws} a round: the round it "
+                         f"runs out, followed for {n} rounds")
             for r, p in a.deck_out.probabilities().items():
-                label = f"round {r}" if r <= q.deck_out.max_rounds else f"after round {q.deck_out.max_rounds}"
-                lines.append(f"  {label:<20} {fmt_percent(p):>8}")
+                label = f"runs out in round {r}" if r <= n else f"{not_out_label(n)} (cards left after round {n})"
+                lines.append(f"  {label:<44} {fmt_percent(p):>8}")
         if q.power_race and a.race is not None:
             lines.append("POWER RACE to 15 (the first player decides ties)")
             for (r, who), p in a.race.probabilities().items():

@@ -12,6 +12,7 @@ from explorer.games.agot_lcg.challenge.report_parts import (
     end_dict,
     end_text,
     keyword_dicts,
+    power_headline,
     rulings_lines,
     step_dicts,
 )
@@ -20,6 +21,7 @@ from explorer.games.agot_lcg.round.defence import GAIN_TERMS
 from explorer.games.agot_lcg.round.phase import ChallengeRecord, PlannedChallenge, Round, RoundResult, play_round
 from explorer.games.agot_lcg.round.plan import PLAN_TERMS, Plan, PlanSearch
 from explorer.scenario.report import Cell, Rows
+from explorer.scenario.stats import Headline
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -85,6 +87,28 @@ class RoundReport:
     plan: PlanSearch | None = None
 
     @property
+    def headline_player(self) -> str:
+        """Whose power the headline follows: the best plan's player, else the first player."""
+        return self.plan.player if self.plan is not None else self.result.round.board.keys[0]
+
+    def headline(self) -> Headline:
+        """The headline numbers: the power `headline_player` gains in the round (challenges and dominance).
+
+        One number, since a round has no chance in its power (the power after minus before).
+
+        >>> from explorer.games.agot_lcg import resolve
+        >>> rep = resolve({"players": {
+        ...     "first": {"faction": 2, "claim": 1, "characters": [{"name": "Ned", "str": 4, "icons": ["power"]}]},
+        ...     "second": {"faction": 3, "characters": []}},
+        ...     "challenges": [{"attacker": "first", "type": "power", "attackers": ["Ned"]}]})
+        >>> rep.headline().of, rep.headline().median
+        ('power first gains in the round (challenges and dominance)', 2)
+        """
+        key, r = self.headline_player, self.result
+        return power_headline(r.round.board.totals()[key], r.after.totals()[key],
+                              f"power {key} gains in the round (challenges and dominance)")
+
+    @property
     def rulings(self) -> tuple[str, ...]:
         """The rulings this report rests on."""
         return CHALLENGE_RULINGS + ROUND_RULINGS + (PLAN_RULINGS if self.plan else ())
@@ -99,6 +123,7 @@ class RoundReport:
             "format": 1, "game": "agot-lcg", "question": "round", "first_player": start.first_player,
             "power_before": start.totals(), "power_after": r.after.totals(),
             "game_winner": end.winner if end else None,
+            "headline": self.headline().to_dict(),
             "board_before": {k: _player(start.player(k)) for k in start.keys},
             "board_after": {k: _player(r.after.player(k)) for k in start.keys},
             "challenges": [_record_dict(rec, start) for rec in r.records],
@@ -137,6 +162,7 @@ class RoundReport:
         if self.plan is not None:
             lines += self._plan_lines()
         lines.append("ROUND (first player: first)  power " + ", ".join(f"{k} {v}" for k, v in start.totals().items()))
+        lines += ["HEADLINE", *(f"  {line}" for line in self.headline().text_lines())]
         if r.start_end is not None:
             lines.append("  not resolved: the game was over before the round")
         for record in r.records:
