@@ -152,11 +152,9 @@ def _regions(f: Fields, players: list[Race], npcs: list[Race], current_phase: Ph
             raise ScenarioError(f"{path}.home", f'"{region.home}" has one Starting Region, listed already')
         _check_occupant(region, f"{path}.occupied_by", npcs, current_phase)
         if region.is_starting and region.giantslayers and current_phase is Phase.NORMAL:
-            raise ScenarioError(f"{path}.giantslayers", f"must be 0 before the Final Ordning: giantslayers are "
-                                                        f"recruited into Small Folk Regions and no move of theirs "
-                                                        f'may end in a Starting Region ("{region.home}" here) until '
-                                                        f"the Final Ordning (rulebook p.18); empty the first pool "
-                                                        f"or move them")
+            raise ScenarioError(f"{path}.giantslayers", f"must be 0 before the Final Ordning: giantslayers may not "
+                                                        f"end a move in a Starting Region ({region.home}'s here) "
+                                                        f"until then, nor be recruited there (rulebook p.18)")
         if region.lyn_armaal and "cloud" not in races:
             raise ScenarioError(f"{path}.lyn_armaal", "must be false: the cloud giants are not at this table")
     if sum(r.giantslayers for r in regions) > MAX_GIANTSLAYERS:
