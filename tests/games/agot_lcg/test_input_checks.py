@@ -1,7 +1,7 @@
 """A Game of Thrones LCG: what a challenge file and a round file refuse, and the forms both take.
 
-Golden cases cite the rules note (``shared/rules/agot-lcg.md``: §1.4 "Military claim" for "the
-same character cannot be chosen more than once", §1.5 "Stealth" and "Intimidate", §1.1 for the
+Golden cases cite the rules note (``shared/rules/agot-lcg.md``: §1.4 "Military claim", no character
+chosen twice; §1.5 "Stealth" and "Intimidate", §1.1 for the
 standing attackers of 4.2 and the defenders of 4.2.1, p.28). Properties: a repeated name is
 refused wherever it is given, and the order characters are listed in changes no answer.
 """
@@ -56,7 +56,7 @@ def refused(data: dict[str, Any]) -> ScenarioError:
     return caught.value
 
 
-# --- §1.4 Military claim: "the same character cannot be chosen more than once" ----------------
+# --- §1.4 Military claim: different characters, none chosen twice ------------------------------
 
 def test_military_claim_naming_a_character_twice_is_refused_in_a_challenge_file() -> None:
     # Issue 21: kill ["S", "S"] used to kill S once and count two kills.
@@ -130,7 +130,7 @@ def test_two_stealth_attackers_naming_the_same_target_are_refused() -> None:
     assert refused(rnd).field == "challenges[0].stealth.Thief"
 
 
-# --- §1.5 Intimidate: only "a character with the intimidate keyword" kneels someone ---------------
+# --- §1.5 Intimidate: it acts only for an attacker controlling a character with the keyword ------
 
 def test_an_intimidate_target_without_an_intimidate_attacker_is_refused() -> None:
     data = challenge([one("Knight", 5)], [], kind="power", intimidate="Guard", defender={"others": [one("Guard", 1)]})

@@ -235,8 +235,7 @@ def _names(f: Fields, key: str, unique: str = "") -> tuple[str, ...]:
     return tuple(names)
 
 
-KILL_ONCE = ('the military claim kills different characters, each chosen once (glossary "Military Claim": the same '
-             "character cannot be chosen more than once)")
+KILL_ONCE = 'the military claim kills different characters, each chosen once (glossary "Military Claim")'
 """Why a name may not repeat in ``kill``."""
 
 
