@@ -177,13 +177,15 @@ from explorer.games.assault_of_the_giants.table.rulings import TABLE_RULINGS, ru
 from explorer.games.assault_of_the_giants.table.scenario import (
     MAX_GIANTSLAYERS,
     MAX_POOL,
+    MAX_REGION_UNITS,
     MAX_REGIONS,
     MAX_STANDING,
     parse_table,
 )
 
 __all__ = [
-    "ARMY_KEYS", "Alternative", "HEADLINE_SIDE", "battle_headline", "STACKING_LIMITS", "GIANTSLAYER_ACTIONS", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
+    "ARMY_KEYS", "Alternative", "HEADLINE_SIDE", "battle_headline", "STACKING_LIMITS", "GIANTSLAYER_ACTIONS",
+    "MAX_REGION_UNITS", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
     "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CardKind", "CasualtyOrder",
     "CombatDie", "FixedPolicy", "Objective", "RaceName", "RegionKind", "RerollPolicy",
     "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",

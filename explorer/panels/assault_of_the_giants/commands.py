@@ -19,7 +19,7 @@ def describe_row(commands: Sequence[str], attacker: bool, giantslayers: bool = F
     >>> describe_row(["Leader", "Move", "Attack"], attacker=True)
     'Leader: 2 rerolls (cards to its right) · Attack: 2 arcane → 2 hits each (cards to its left)'
     >>> describe_row(["Attack", "Rest"], attacker=True, giantslayers=True)
-    'Attack: no bonus in a giantslayer attack, a Rest Command action (p.17)'
+    'Attack: no bonus in a giantslayer attack, a Rest Command action (p.17) · Rest: 1 Giantslayer Action (cards to its left), 1 per attacking giantslayer (p.18)'
     """
     mods = modifiers_from_commands(commands, attacker=attacker and not giantslayers)
     row = [c.lower() for c in commands]
@@ -35,6 +35,11 @@ def describe_row(commands: Sequence[str], attacker: bool, giantslayers: bool = F
             parts.append(f"Attack: {mods.arcane_to_hits} arcane → 2 hits each (cards to its left)")
         else:
             parts.append("Attack: no conversion for the defender (p.17)")
+    if attacker and giantslayers:
+        actions = row.index("rest") if "rest" in row else None
+        parts.append("no Rest in the row: the Giantslayer Actions are not checked (p.18)" if actions is None else
+                     f"Rest: {actions} Giantslayer Action{'s' * (actions != 1)} (cards to its left), 1 per "
+                     "attacking giantslayer (p.18)")
     return " · ".join(parts) if parts else "no Leader, Magic or Attack Command in the row: no reroll, no conversion"
 
 

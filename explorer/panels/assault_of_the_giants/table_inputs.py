@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants import CASTE_ORDER, MAX_GIANTSLAYERS, MAX_STANDING
+from explorer.games.assault_of_the_giants import CASTE_ORDER, MAX_GIANTSLAYERS, MAX_REGION_UNITS, MAX_STANDING
 
 __all__ = ["RegionRow", "StandingRow", "points_value"]
 
@@ -46,7 +46,8 @@ def points_value(text: str, path: str) -> int | dict[str, int]:
 
 
 class RegionRow:
-    """One region: name, kind, home race, whose giants stand there, giantslayers, Lyn Armaal."""
+    """One region: name, kind, home race, whose giants stand there and how many units (0: not given;
+    storm at most 3, p.9), giantslayers, Lyn Armaal."""
 
     def __init__(self, region: Mapping[str, Any], on_change: Callable[[], object],
                  on_remove: Callable[[RegionRow], None]) -> None:
@@ -61,6 +62,11 @@ class RegionRow:
                                             value=region.get("occupied_by") or _NOBODY,
                                             description="giants", style={"description_width": "40px"},
                                             layout=widgets.Layout(width="125px"))
+        self.units = widgets.BoundedIntText(value=int(region.get("units", 0)), min=0, max=MAX_REGION_UNITS,
+                                            description="units", style={"description_width": "auto"},
+                                            tooltip="how many units of those giants stand here (0: not given); "
+                                                    "storm giants at most 3 (p.9)",
+                                            layout=widgets.Layout(width="95px"))
         self.giantslayers = widgets.BoundedIntText(value=int(region.get("giantslayers", 0)), min=0,
                                                    max=MAX_GIANTSLAYERS, description="slayers",
                                                    style={"description_width": "auto"},
@@ -72,9 +78,9 @@ class RegionRow:
         self.remove.on_click(lambda _b: on_remove(self))
         self.kind.observe(lambda _c: self._kind_changed(), "value")
         self._kind_changed()
-        for w in (self.name, self.kind, self.home, self.occupied_by, self.giantslayers, self.lyn_armaal):
+        for w in (self.name, self.kind, self.home, self.occupied_by, self.units, self.giantslayers, self.lyn_armaal):
             w.observe(lambda _c: on_change(), "value")
-        self.widget = widgets.HBox([self.name, self.kind, self.home, self.occupied_by, self.giantslayers,
+        self.widget = widgets.HBox([self.name, self.kind, self.home, self.occupied_by, self.units, self.giantslayers,
                                     self.lyn_armaal, self.remove], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget.add_class("aotg-table-region")
 
@@ -88,6 +94,8 @@ class RegionRow:
             out["home"] = self.home.value
         if self.occupied_by.value != _NOBODY:
             out["occupied_by"] = self.occupied_by.value
+            if self.units.value:
+                out["units"] = self.units.value
         if self.giantslayers.value:
             out["giantslayers"] = self.giantslayers.value
         if self.lyn_armaal.value:

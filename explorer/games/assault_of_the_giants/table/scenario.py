@@ -40,7 +40,7 @@ from explorer.games.assault_of_the_giants.table.winner import MAX_JOINT_OUTCOMES
 from explorer.scenario.fields import Fields, check_option, check_whole, describe
 
 __all__ = ["TableScenario", "parse_table", "MAX_REGIONS", "MAX_POOL", "MAX_GIANTSLAYERS", "MAX_STANDING",
-           "MAX_POINT_OUTCOMES", "MAX_NAME"]
+           "MAX_REGION_UNITS", "MAX_POINT_OUTCOMES", "MAX_NAME"]
 
 MAX_REGIONS = 30
 """Most regions listed (a teaching limit; the board's own count is not in our pages)."""
