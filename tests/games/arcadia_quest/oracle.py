@@ -155,3 +155,108 @@ def attacks_to_kill(hero: dict, target: dict, cap: int) -> tuple[dict[int, Fract
 
     kills, dead, beyond = go(1, target.get("wounds", 0), 0)
     return dict(kills), dead, beyond
+
+
+def _hero_after(hero: dict, attackers: list[tuple[dict, bool]]) -> tuple[dict[int, Fraction], Fraction]:
+    """Wounds the hero takes (capped at his Life left) from `attackers` (monster, is it wounded) in turn."""
+    life_left = hero["life"] - hero.get("wounds", 0)
+    hero_wounded = hero.get("wounds", 0) > 0
+    as_defender = {"defence": hero["defence"], "rerolls": hero.get("rerolls", 0), "abilities": hero.get("abilities", ()),
+                   "flanked": hero.get("flanked", False)}
+    states = {(0, hero.get("dazed", False)): Fraction(1)}
+    cut = Fraction(0)
+    for monster, wounded in attackers:
+        nxt: dict[tuple[int, bool], Fraction] = {}
+        for (taken, dazed), q in states.items():
+            if taken >= life_left:
+                nxt[(taken, dazed)] = nxt.get((taken, dazed), Fraction(0)) + q
+                continue
+            hurt, lost = attack(monster, as_defender, attacker_wounded=wounded,
+                                target_wounded=hero_wounded or taken > 0, target_dazed=dazed)
+            cut += q * lost
+            for h, r in hurt.items():
+                key = (min(life_left, taken + h), dazed or ("daze-on-wound" in monster.get("abilities", ()) and h > 0))
+                nxt[key] = nxt.get(key, Fraction(0)) + q * r
+        states = nxt
+    out: dict[int, Fraction] = {}
+    for (taken, _), q in states.items():
+        out[taken] = out.get(taken, Fraction(0)) + q
+    return out, cut
+
+
+def several_targets(hero: dict, targets: list[dict], guards: list[dict], *, payback_by: str | None = None,
+                    opponent_attacks: bool = True) -> tuple[dict[tuple[int, int], Fraction], dict[str, Fraction],
+                                                            list[Fraction], Fraction]:
+    """An attack on several Monsters (printed p.21, the rules notes §2.3), enumerated outcome by outcome.
+
+    One attack roll; each target (``name``, the monster keys, ``close``, ``reaches``) rolls its own
+    Defense against its hits. Of the targets not overkilled whose Payback reaches the hero, one pays
+    back: the one named `payback_by` if it can, else the one giving the highest P(hero killed), then
+    the most expected wounds, then the first listed. Then the Guard of `guards`, unless a target is
+    Close. Returns (joint (wounds to the first target, hero wounds), P(who pays back, "nobody"
+    included), P(each target killed), cut).
+    """
+    life_left = hero["life"] - hero.get("wounds", 0)
+    skills = hero.get("abilities", ())
+    dice = hero["dice"] + ("extra-die-while-wounded" in skills and hero.get("wounds", 0) > 0) \
+        + ("extra-die-vs-flanked" in skills and targets[0].get("flanked", False))
+    hits, cut = roll(dice, hero.get("rerolls", 0), ATTACK_FACES, hero["kind"], 2 if "extra-hit-per-crit" in skills else 1)
+    saves = []
+    for t in targets:
+        if t.get("dazed", False) or "ignore-defence" in skills:
+            saves.append((((0, Fraction(1)),), Fraction(0)))
+        else:
+            extra = "extra-die-while-wounded" in t.get("abilities", ()) and t.get("wounds", 0) > 0
+            saves.append(roll(t.get("defence", 0) + extra, t.get("rerolls", 0), DEFENCE_FACES, "shield"))
+    kept = Fraction(1) - cut
+    for _, lost in saves:
+        kept *= 1 - lost
+    guard = [] if not opponent_attacks or any(t.get("close", False) for t in targets) else \
+        [(g, g.get("wounds", 0) > 0) for g in guards]
+    joint: dict[tuple[int, int], Fraction] = {}
+    payers: dict[str, Fraction] = {}
+    killed = [Fraction(0)] * len(targets)
+    side_cut = Fraction(0)
+
+    @cache
+    def side_of(i: int | None, wounded: bool) -> tuple[dict[int, Fraction], Fraction]:
+        """The hero's wounds after target `i`'s Payback (None: none) and the Guard."""
+        return _hero_after(hero, guard if i is None else [(targets[i], wounded), *guard])
+
+    def spread(h: int, i: int, mass: Fraction, so_far: tuple[int, ...]) -> None:
+        """Every combination of the targets' saves against `h` hits, target by target."""
+        if i == len(targets):
+            finish(so_far, mass)
+            return
+        for s, q in saves[i][0]:
+            spread(h, i + 1, mass * q, (*so_far, max(0, h - s)))
+
+    def finish(ws: tuple[int, ...], mass: Fraction) -> None:
+        nonlocal side_cut
+        for i, (t, w) in enumerate(zip(targets, ws)):
+            if w >= t["life"] - t.get("wounds", 0):
+                killed[i] += mass
+        can = [i for i, (t, w) in enumerate(zip(targets, ws)) if opponent_attacks and t.get("reaches", True)
+               and not (t.get("overkill") is not None and w >= t["overkill"])]
+        sides = {i: side_of(i, targets[i].get("wounds", 0) + ws[i] > 0) for i in can}
+        named = [i for i in can if targets[i]["name"] == payback_by]
+        if named:
+            payer = named[0]
+        elif can:
+            def badness(i: int) -> tuple[Fraction, Fraction, int]:
+                dist = sides[i][0]
+                return (sum((p for k, p in dist.items() if k >= life_left), Fraction(0)),
+                        sum((k * p for k, p in dist.items()), Fraction(0)), -i)
+            payer = max(can, key=badness)
+        else:
+            payer = None
+        side, lost = sides[payer] if payer is not None else side_of(None, False)
+        side_cut += mass * lost
+        who = "nobody" if payer is None else targets[payer]["name"]
+        payers[who] = payers.get(who, Fraction(0)) + mass
+        for k, p in side.items():
+            joint[(ws[0], k)] = joint.get((ws[0], k), Fraction(0)) + mass * p
+
+    for h, p in hits:
+        spread(h, 0, p, ())
+    return joint, payers, killed, (1 - kept) + side_cut
