@@ -107,6 +107,7 @@ class PaybackChooser:
 
     Both are cached: the side by (who pays back, is it wounded), the choice by what it depends on.
 
+    >>> from explorer.games.arcadia_quest.encounter.payback import Targeted
     >>> hero = Hero("Grom", defence=1, life=5)
     >>> orc = Monster("Orc", attack=3, kind="melee", life=2, overkill=3)
     >>> goblin = Monster("Goblin", attack=1, kind="ranged", life=1, overkill=2)
