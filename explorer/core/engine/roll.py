@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from explorer.core.dist import Dist
-from explorer.core.engine import cost, dp, plan
+from explorer.core.engine import cost, dp, plan, rounds
 from explorer.core.engine.types import (
     MAX_WORK,
     NO_REROLLS,
@@ -44,6 +44,7 @@ from explorer.core.engine.types import (
     by_worth,
     convert,
 )
+from explorer.core.errors import ScenarioError
 
 __all__ = [
     "Conversion", "convert", "Pass", "CountPolicy", "by_worth", "NO_REROLLS", "REROLL_BLANKS",
@@ -52,7 +53,7 @@ __all__ = [
 
 def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
                 policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
-                report: Sequence[str] | None = None) -> Dist[tuple[int, ...]]:
+                report: Sequence[str] | None = None, second_rerolls: int = 0) -> Dist[tuple[int, ...]]:
     """Exact distribution of the symbols a pool ends with, after rerolls and conversions.
 
     Args:
@@ -60,7 +61,11 @@ def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Se
         symbols: the symbol names.
         rerolls: how many dice the policy may roll again (each die once, all at once).
         policy: which dice to reroll (`CountPolicy`).
-        conversions: applied in order after the rerolls.
+        conversions: applied in order after the rerolls (after both rounds).
+        report: the symbols of the result's tuples, in this order (all of `symbols` if None).
+        second_rerolls: dice a second round may roll again, after the first round's results are
+            known; the policy reads the dice as they then lie, and may take a die rerolled in the
+            first round (`explorer.core.engine.rounds`). With either round empty, one round.
         report: the symbols of the result's tuples, in this order (all of `symbols` if None).
 
     Returns:
@@ -76,6 +81,8 @@ def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Se
     >>> crits_as_hits = Conversion("crit", (("hit", 2),), 1)
     >>> roll_counts([(d6, 3)], ["hit", "crit"], conversions=[crits_as_hits], report=["hit"]).marginal(0).mean()
     Fraction(199, 108)
+    >>> roll_counts([(coin, 1)], ["hit"], rerolls=1, second_rerolls=1, policy=REROLL_BLANKS).probability((1,))
+    Fraction(7, 8)
     """
     kinds = tuple((tuple(tuple(int(c) for c in f) for f in faces), int(n)) for faces, n in pool)
     names = tuple(symbols)
@@ -86,16 +93,19 @@ def roll_counts(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Se
     for faces, n in kinds:
         if n < 0 or not faces or any(len(f) != len(names) or min(f) < 0 for f in faces):
             raise ValueError("every kind needs faces of one count per symbol (>= 0) and a count >= 0")
-    if rerolls < 0 or any(c.limit < 0 for c in conversions):
+    if rerolls < 0 or second_rerolls < 0 or any(c.limit < 0 for c in conversions):
         raise ValueError("rerolls and conversion limits must be >= 0")
-    return _roll(kinds, names, int(rerolls), policy, tuple(conversions), shown)
+    if _two_rounds(rerolls, second_rerolls, policy):
+        return _roll_rounds(kinds, names, (int(rerolls), int(second_rerolls)), policy, tuple(conversions), shown)
+    return _roll(kinds, names, int(rerolls) + int(second_rerolls), policy, tuple(conversions), shown)
 
 
 def roll_cost(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
               policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
-              report: Sequence[str] | None = None) -> int:
+              report: Sequence[str] | None = None, second_rerolls: int = 0) -> int:
     """Estimated microseconds of `roll_counts` with the same arguments, before computing anything
-    (0 for a pool too small to weigh); the plan is kept for the roll itself.
+    (0 for a pool too small to weigh); the plan is kept for the roll itself. Two rounds of rerolls
+    are always weighed (`explorer.core.engine.rounds.estimate`).
 
     Raises:
         ScenarioError: the request is too big for the exact engine (``pool`` or ``rerolls``).
@@ -106,7 +116,9 @@ def roll_cost(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequ
     names = tuple(symbols)
     kinds = tuple((tuple(tuple(int(c) for c in f) for f in faces), int(n)) for faces, n in pool)
     shown = names if report is None else tuple(report)
-    return _planned(kinds, names, int(rerolls), policy, tuple(conversions), shown).cost
+    if _two_rounds(rerolls, second_rerolls, policy):
+        return _rounds_cost(kinds, names, (int(rerolls), int(second_rerolls)), policy, tuple(conversions), shown)
+    return _planned(kinds, names, int(rerolls) + int(second_rerolls), policy, tuple(conversions), shown).cost
 
 
 def planned(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
@@ -125,7 +137,7 @@ def planned(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequen
 
 def roll_weight(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Sequence[str], *, rerolls: int = 0,
                 policy: CountPolicy = NO_REROLLS, conversions: Sequence[Conversion] = (),
-                report: Sequence[str] | None = None) -> int:
+                report: Sequence[str] | None = None, second_rerolls: int = 0) -> int:
     """Estimated microseconds of `roll_counts`, also for a pool small enough to skip the check.
 
     `roll_cost` is 0 for a small pool (at most 16 dice, 8 rerolls, 3 kinds: always
@@ -139,7 +151,41 @@ def roll_weight(pool: Sequence[tuple[Sequence[Sequence[int]], int]], symbols: Se
     >>> roll_weight([(((1,), (0,)), 2)], ["hit"], rerolls=1) < 100
     True
     """
-    return cost.weight(planned(pool, symbols, rerolls=rerolls, policy=policy, conversions=conversions, report=report))
+    if _two_rounds(rerolls, second_rerolls, policy):
+        return roll_cost(pool, symbols, rerolls=rerolls, policy=policy, conversions=conversions, report=report,
+                         second_rerolls=second_rerolls)
+    return cost.weight(planned(pool, symbols, rerolls=rerolls + second_rerolls, policy=policy,
+                               conversions=conversions, report=report))
+
+
+def _two_rounds(rerolls: int, second_rerolls: int, policy: CountPolicy) -> bool:
+    """Whether a request needs two rounds: both take dice and the policy rerolls some (else one round
+    of all the rerolls is the same roll)."""
+    return bool(rerolls and second_rerolls and policy.passes)
+
+
+@lru_cache(maxsize=512)
+def _rounds_cost(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rounds_: tuple[int, int],
+                 policy: CountPolicy, conversions: tuple[Conversion, ...], report: tuple[str, ...]) -> int:
+    """The weight of two rounds (`explorer.core.engine.rounds.estimate`), refused past `MAX_WORK`."""
+    laid = rounds.layout(kinds, symbols, rounds_, policy, conversions, report)
+    work = rounds.estimate(laid)
+    if work > MAX_WORK:
+        fewer = rounds.estimate(rounds.layout(kinds, symbols, (rounds_[0], 1), policy, conversions, report))
+        field = "second_rerolls" if fewer <= MAX_WORK else "pool"
+        raise ScenarioError(field, f"too big for the exact engine with two rounds of rerolls (about {work / 1e6:.1f} s "
+                                   f"of work estimated, limit {MAX_WORK / 1e6:.0f} s): "
+                                   f"{sum(n for _, n in kinds)} dice of {len(kinds)} kinds, rerolls {rounds_[0]} then "
+                                   f"{rounds_[1]}; roll fewer dice or kinds of dice together, or use fewer rerolls")
+    return work
+
+
+@lru_cache(maxsize=512)
+def _roll_rounds(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...], rounds_: tuple[int, int],
+                 policy: CountPolicy, conversions: tuple[Conversion, ...], report: tuple[str, ...]
+                 ) -> Dist[tuple[int, ...]]:
+    _rounds_cost(kinds, symbols, rounds_, policy, conversions, report)
+    return rounds.solve(rounds.layout(kinds, symbols, rounds_, policy, conversions, report))
 
 
 @lru_cache(maxsize=512)
@@ -158,6 +204,9 @@ def clear_caches() -> None:
     """Forget every cached result of the engine (for benchmarks that time a cold call)."""
     _roll.cache_clear()
     _planned.cache_clear()
+    _roll_rounds.cache_clear()
+    _rounds_cost.cache_clear()
+    rounds.clear_caches()
     plan.clear_caches()
     dp.clear_caches()
     cost.clear_caches()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -56,7 +57,11 @@ def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Total
     The side's cards are written out (`tests.games.assault_of_the_giants.oracle.with_cards`): their flat hits and blocks
     are part of every final total that `value` scores.
     """
-    side, (dh, db) = with_cards(side)
+    side, (dh, db), second = with_cards(side)
+    if second and side.modifiers.rerolls:
+        raise NotImplementedError("this oracle searches one round of rerolls")
+    if second:  # no Command rerolls: the cards' round is the only one
+        side = replace(side, modifiers=replace(side.modifiers, rerolls=second))
     kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
     dice = [side.pool[k][0] for k in kinds]
     mods = side.modifiers

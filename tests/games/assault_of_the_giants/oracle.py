@@ -27,59 +27,76 @@ def _worth_rank(side: Side) -> list[int]:
     return [order.index(k) for k in range(len(side.pool))]
 
 
-def _choose(side: Side, kinds: list[int], faces: tuple) -> list[int]:
-    """Indices of the dice rerolled, by the named policy, one die at a time."""
+def _choose(side: Side, kinds: list[int], faces: tuple, rerolls: int) -> list[int]:
+    """Indices of the dice rerolled, by the named policy, one die at a time (at most `rerolls`)."""
     mods, rank = side.modifiers, _worth_rank(side)
     if side.reroll_policy == "none":
         return []
     blanks = sorted((i for i, f in enumerate(faces) if f == (0, 0, 0)), key=lambda i: (rank[kinds[i]], i))
-    chosen = blanks[: mods.rerolls]
+    chosen = blanks[:rerolls]
     if side.reroll_policy == "blanks":
         return chosen
     spare = sum(f[2] for f in faces) - mods.arcane_to_hits - mods.arcane_to_blocks
     arcane_only = sorted((i for i, f in enumerate(faces) if f[0] == f[1] == 0 and f[2] > 0),
                          key=lambda i: (faces[i][2], rank[kinds[i]], i))
     for i in arcane_only:
-        if len(chosen) < mods.rerolls and faces[i][2] <= spare:
+        if len(chosen) < rerolls and faces[i][2] <= spare:
             chosen.append(i)
             spare -= faces[i][2]
     return chosen
 
 
-def with_cards(side: Side) -> tuple[Side, tuple[int, int]]:
-    """The side with its cards written out, and their flat (hits, blocks) (scenario key ``cards``).
+def with_cards(side: Side) -> tuple[Side, tuple[int, int], int]:
+    """The side with its cards written out, their flat (hits, blocks), and the second round's rerolls.
 
-    Each card's dice are appended to the pool as entries of their own, its rerolls and
-    conversions added to the modifiers; the flat hits and blocks go to the final totals.
+    Each card's dice are appended to the pool as entries of their own, its conversions added to
+    the modifiers; its rerolls are a second round after the Command rerolls (p.16), or join them
+    with ``card_rerolls: "with commands"``; the flat hits and blocks go to the final totals.
     """
     pool = side.pool + tuple(entry for card in side.cards for entry in card.dice)
     mods = side.modifiers
-    total = Modifiers(mods.rerolls + sum(c.rerolls for c in side.cards),
+    extra = sum(c.rerolls for c in side.cards)
+    merged = side.card_rerolls == "with commands"
+    total = Modifiers(mods.rerolls + (extra if merged else 0),
                       mods.arcane_to_hits + sum(c.arcane_to_hits for c in side.cards),
                       mods.arcane_to_blocks + sum(c.arcane_to_blocks for c in side.cards))
     shift = (sum(c.hits for c in side.cards), sum(c.blocks for c in side.cards))
-    return replace(side, pool=pool, modifiers=total, cards=()), shift
+    second = (0 if merged else extra) + mods.card_rerolls
+    return replace(side, pool=pool, modifiers=total, cards=()), shift, second
 
 
-def brute_totals(side: Side) -> Counter:
-    """(hits, blocks) -> weight over 6^(dice + most rerolls) equally likely sequences (cards included)."""
-    side, (dh, db) = with_cards(side)
-    kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
-    dice = [side.pool[k][0] for k in kinds]
-    most = min(side.modifiers.rerolls, len(dice))
+def _round(side: Side, kinds: list[int], dice: list, rolls: Counter, rerolls: int) -> Counter:
+    """Every face sequence after one round of `rerolls` (each roll's chosen dice rolled again),
+    weighed over 6^(most dice the round may take)."""
+    most = min(rerolls, len(dice))
     out: Counter = Counter()
-    for faces in itertools.product(*(d.faces for d in dice)):
-        chosen = _choose(side, kinds, faces)
+    for faces, w in rolls.items():
+        chosen = _choose(side, kinds, faces, rerolls)
         for fresh in itertools.product(*(dice[i].faces for i in chosen)):
             final = list(faces)
             for i, f in zip(chosen, fresh):
                 final[i] = f
-            hits = sum(f[0] for f in final)
-            blocks = sum(f[1] for f in final)
-            arcane = sum(f[2] for f in final)
-            to_hits = min(arcane, side.modifiers.arcane_to_hits)
-            to_blocks = min(arcane - to_hits, side.modifiers.arcane_to_blocks)
-            out[(hits + 2 * to_hits + dh, blocks + to_blocks + db)] += 6 ** (most - len(chosen))
+            out[tuple(final)] += w * 6 ** (most - len(chosen))
+    return out
+
+
+def brute_totals(side: Side) -> Counter:
+    """(hits, blocks) -> weight over 6^(dice + most rerolls of each round) equally likely sequences
+    (cards included): the Command round, then the cards' round on the dice as they then lie."""
+    side, (dh, db), second = with_cards(side)
+    kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
+    dice = [side.pool[k][0] for k in kinds]
+    rolls = Counter(itertools.product(*(d.faces for d in dice)))
+    for rerolls in (side.modifiers.rerolls, second):
+        rolls = _round(side, kinds, dice, rolls, rerolls)
+    out: Counter = Counter()
+    for final, w in rolls.items():
+        hits = sum(f[0] for f in final)
+        blocks = sum(f[1] for f in final)
+        arcane = sum(f[2] for f in final)
+        to_hits = min(arcane, side.modifiers.arcane_to_hits)
+        to_blocks = min(arcane - to_hits, side.modifiers.arcane_to_blocks)
+        out[(hits + 2 * to_hits + dh, blocks + to_blocks + db)] += w
     return out
 
 

@@ -162,12 +162,16 @@ def test_an_extra_die_equals_the_pool_with_one_more_die() -> None:
     assert parse_battle(with_card).attacker.dice_count == parse_battle(written).attacker.dice_count == 7
 
 
-def test_extra_rerolls_equal_explicit_rerolls_plus_one() -> None:
+def test_extra_rerolls_with_commands_equal_explicit_rerolls_plus_one() -> None:
+    """The merged reading, an option since the second-round ruling (p.16): one round of all the rerolls."""
     base_rerolls = parse_battle(BASE).attacker.modifiers.rerolls
     with_card = scenario(attacker=[{"name": "Haste", "kind": "spell", "rerolls": 1}])
+    with_card["attacker"]["card_rerolls"] = "with commands"
     written = copy.deepcopy(BASE)
     written["attacker"]["rerolls"] = base_rerolls + 1
     assert numbers(with_card) == numbers(written)
+    default = scenario(attacker=[{"name": "Haste", "kind": "spell", "rerolls": 1}])
+    assert base_rerolls and numbers(default) != numbers(written)  # a second round (p.16) changes the answer
 
 
 def test_a_card_adds_on_top_of_explicit_modifiers() -> None:
@@ -188,7 +192,9 @@ def test_played_folds_once_and_keeps_only_the_flat_effects() -> None:
     card = BattleCard("Ore", "resource", hits=1, blocks=2, rerolls=1, arcane_to_blocks=1, dice=((die, 2),))
     side = Side(((die, 1),), Modifiers(1, 0, 0), (), cards=(card,))
     folded = played(side)
-    assert folded.pool == ((die, 3),) and folded.modifiers == Modifiers(2, 0, 1)
+    assert folded.pool == ((die, 3),) and folded.modifiers == Modifiers(1, 0, 1, card_rerolls=1)  # a second round
+    merged = played(replace(side, card_rerolls="with commands"))
+    assert merged.modifiers == Modifiers(2, 0, 1) and played(merged) == merged
     assert folded.cards == (BattleCard("Ore", "resource", hits=1, blocks=2),)
     assert played(folded) == folded and side.dice_count == folded.dice_count == 3
 
@@ -205,9 +211,12 @@ def small_sides(draw: st.DrawFn, policies: tuple[str, ...]) -> Side:
     pool = ((coin, draw(st.integers(0, 1))), (mixed, draw(st.integers(0, 1))))
     mods = Modifiers(draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(st.integers(0, 1)))
     units = (Unit("a", draw(st.integers(1, 3)), 1, draw(st.integers(0, 3))), Unit("b", 2, 1, 2))
-    return Side(pool, mods, units, reroll_policy=draw(st.sampled_from(policies)),
+    policy = draw(st.sampled_from(policies))
+    # Best play searches one round: its sides take the cards' rerolls with the Commands' (the option).
+    timing = "with commands" if policy == "best" else draw(st.sampled_from(["second round", "with commands"]))
+    return Side(pool, mods, units, reroll_policy=policy,
                 objective=draw(st.sampled_from(["ordning-points", "net-ordning-points", "damage", "wipe-out"])),
-                cards=tuple(draw(st.lists(cards, max_size=2))))
+                cards=tuple(draw(st.lists(cards, max_size=2))), card_rerolls=timing)
 
 
 @settings(max_examples=40, deadline=None)
@@ -233,7 +242,7 @@ def test_best_play_with_cards_equals_the_brute_force(attacker: Side, defender: S
 
 def test_best_play_with_cards_equals_best_play_with_the_same_modifiers_written() -> None:
     data = scenario(attacker=[{"name": "Storm", "kind": "spell", "rerolls": 1, "arcane_to_hits": 1,
-                               "dice": {"basic": 1}}], reroll_policy="best")
+                               "dice": {"basic": 1}}], reroll_policy="best", card_rerolls="with commands")
     written = scenario(reroll_policy="best")
     base = parse_battle(BASE).attacker.modifiers
     written["attacker"].update(rerolls=base.rerolls + 1, arcane_to_hits=base.arcane_to_hits + 1)
@@ -328,8 +337,10 @@ def test_the_row_advisor_keeps_the_cards_on_top_of_each_row() -> None:
     for option in options:
         fought = replace(battle, attacker=replace(battle.attacker, commands=option.row, modifiers=option.modifiers,
                                                   cards=()))
+        r = option.modifiers.rerolls  # the card's reroll is a second round after the Leader's (p.16)
         by_hand = replace(fought, attacker=replace(fought.attacker, modifiers=Modifiers(
-            option.modifiers.rerolls + 1, option.modifiers.arcane_to_hits + 1, option.modifiers.arcane_to_blocks)))
+            r if r else 1, option.modifiers.arcane_to_hits + 1, option.modifiers.arcane_to_blocks,
+            card_rerolls=1 if r else 0)))
         assert option.value == resolve_battle(by_hand).defender.damage_taken.mean()
 
 

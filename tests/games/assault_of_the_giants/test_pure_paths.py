@@ -81,7 +81,7 @@ SCENARIOS = {
              cards=[{"name": "Shield", "kind": "spell", "blocks": 1, "dice": {"basic": 1}}]),
         "attacker", reroll_policy="blanks"),
     "attacker best with a card's dice and rerolls, fewest-op champions": _set(
-        _set(FIRE, "attacker", reroll_policy="best", objective="damage",
+        _set(FIRE, "attacker", reroll_policy="best", objective="damage", card_rerolls="with commands",
              cards=[{"name": "Fireball", "kind": "spell", "hits": 1, "rerolls": 1, "dice": {"basic": 1}}]),
         "defender", casualty_order="fewest-op",
         units=[{"name": "Chief", "fortitude": 4, "wounded_fortitude": 3, "champion": True, "ordning_value": 3},

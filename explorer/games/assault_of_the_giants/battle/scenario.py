@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.errors import ScenarioError
-from explorer.games.assault_of_the_giants.rules.cards import card_to_dict, parse_cards
+from explorer.games.assault_of_the_giants.rules.cards import card_to_dict, parse_card_rerolls, parse_cards
 from explorer.games.assault_of_the_giants.rules.combat import modifiers_from_commands
 from explorer.games.assault_of_the_giants.rules.data import (
     CASTE_ORDER,
@@ -281,6 +281,7 @@ def parse_side(data: Any, path: str, dice: Mapping[str, CombatDie], attacker: bo
         reroll_policy=f.choice("reroll_policy", REROLL_POLICIES, "misses"),
         objective=f.choice("objective", OBJECTIVES, "ordning-points"),
         commands=commands, player=f.text("player", "attacker" if attacker else "defender"), cards=cards,
+        card_rerolls=parse_card_rerolls(f),
     )
     f.done()
     return side
@@ -338,6 +339,8 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
                 for die, _ in card.dice:
                     dice[die.name] = [dict(zip(_SYMBOLS, f)) for f in die.faces]
             out["cards"] = [card_to_dict(card) for card in s.cards]
+        if s.card_rerolls != "second round":
+            out["card_rerolls"] = s.card_rerolls
         if attacker:
             out["arcane_to_hits"] = s.modifiers.arcane_to_hits
             out["giantslayers"] = s.giantslayers

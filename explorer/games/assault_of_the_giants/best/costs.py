@@ -34,7 +34,7 @@ from explorer.games.assault_of_the_giants.rules.combat import side_cost, side_we
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 
 __all__ = ["MAX_SECONDS", "MAX_BYTES", "NS_PER_LINK", "NS_PER_CELL", "BYTES_PER_CELL", "POLICY_HINT", "Cost",
-           "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search",
+           "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search", "one_round",
            "check_defender", "defender_contexts", "defender_keys_big", "grid_seconds", "grid_bytes", "battle_costs",
            "report_costs", "report_seconds", "total", "check_costs", "check_report", "REPORT_WHAT"]
 
@@ -214,12 +214,32 @@ def _search_field(side: Side, contexts: int, big: bool = False) -> str:
     return "rerolls" if search_seconds(side, contexts, fewer, big) <= MAX_SECONDS else "pool"
 
 
-def check_search(side: Side, role: str, contexts: int, big: bool = False) -> None:
-    """Refuse, before searching, a best-play search estimated above `MAX_SECONDS` on its own.
+def one_round(side: Side, role: str) -> None:
+    """Refuse best play for a side whose cards reroll in a second round after its Command rerolls.
+
+    Best play searches one round of rerolls; choosing the second round knowing the first's results
+    is not built yet, and an answer from one merged round would be another rule's (p.16). A side whose
+    Command rerolls are 0 has one round only (`cards.played`), and is searched.
 
     Raises:
-        ScenarioError: naming ``<role>.pool`` or ``<role>.rerolls``.
+        ScenarioError: naming ``<role>.card_rerolls``.
     """
+    mods = played(side).modifiers
+    if mods.card_rerolls and mods.rerolls:
+        raise ScenarioError(f"{role}.card_rerolls", f"best play cannot yet choose a second round of rerolls (the "
+                            f"cards' {mods.card_rerolls} after the Commands' {mods.rerolls}, rulebook p.16) knowing "
+                            'the first round\'s results: use a fixed reroll_policy ("misses", "blanks" or "none"), '
+                            'or card_rerolls "with commands" (one round, each die once)')
+
+
+def check_search(side: Side, role: str, contexts: int, big: bool = False) -> None:
+    """Refuse, before searching, a best-play search estimated above `MAX_SECONDS` on its own, or one
+    of two rounds of rerolls (`one_round`).
+
+    Raises:
+        ScenarioError: naming ``<role>.pool``, ``<role>.rerolls`` or ``<role>.card_rerolls``.
+    """
+    one_round(side, role)
     seconds = search_seconds(side, contexts, big=big)
     if seconds <= MAX_SECONDS:
         return
@@ -249,7 +269,7 @@ def defender_contexts(battle: Battle) -> int:
 def _big_weights(battle: Battle) -> bool:
     """Whether the weights joining the two sides may outgrow 64 bits (then held as Python integers)."""
     sides = (played(battle.attacker), played(battle.defender))
-    rolled = sum(side.dice_count + 2 * side.modifiers.rerolls for side in sides)
+    rolled = sum(side.dice_count + 2 * (side.modifiers.rerolls + side.modifiers.card_rerolls) for side in sides)
     return rolled * 2.6 > 60  # a die has up to 6 faces: 2.6 bits of weight each, a reroll ~ two dice
 
 
@@ -273,7 +293,8 @@ def _roll_key(side: Side) -> tuple[Any, ...]:
     """What the count engine's cached roll of a side depends on."""
     side = played(side)
     mods = side.modifiers
-    return ("roll", side.pool, mods.rerolls, mods.arcane_to_hits, mods.arcane_to_blocks, side.reroll_policy)
+    return ("roll", side.pool, mods.rerolls, mods.card_rerolls, mods.arcane_to_hits, mods.arcane_to_blocks,
+            side.reroll_policy)
 
 
 def _roll(side: Side, role: str, many: bool) -> Cost:

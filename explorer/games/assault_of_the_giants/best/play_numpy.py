@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import backstop
 from explorer.core.dist import Dist
 from explorer.core.optional import optional
-from explorer.games.assault_of_the_giants.best.costs import check_defender, check_search, final_bounds, kinds_of
+from explorer.games.assault_of_the_giants.best.costs import (
+    check_defender,
+    check_search,
+    final_bounds,
+    kinds_of,
+    one_round,
+)
 from explorer.games.assault_of_the_giants.best.engine import (
     Response,
     Solution,
@@ -66,6 +72,7 @@ def _response(battle: Battle) -> Response[Solved]:
     taken = np.maximum(0, np.arange(ha)[:, None] - np.arange(bd)[None, :])  # (ha, bd)
     per_context = (dealt_terms(dfn_stakes, dealt)[:, None, :, :, None]
                    + taken_terms(dfn_stakes, taken)[:, :, None, None, :]).reshape(3, ha * classes, hd, bd)
+    one_round(dfn, "defender")
     dfn = played(dfn)
     plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
     lex = Lex.fit(per_context, plan.scale)
@@ -128,6 +135,7 @@ def attacker_solution(battle: Battle) -> Solution[Solved]:
                                                                                          denominator * largest)
         values = ((dealt * by_blocks[None, None, :]).sum(axis=2)[:, :, None]
                   + (taken * by_hits[None, :, None]).sum(axis=1)[:, None, :])  # (3, ha, ba)
+    one_round(atk, "attacker")
     atk = played(atk)
     plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
     lex = Lex.fit(values[:, None], plan.scale)

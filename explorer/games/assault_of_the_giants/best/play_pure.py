@@ -16,7 +16,13 @@ from typing import TypeVar
 
 from explorer.core import backstop
 from explorer.core.dist import Dist
-from explorer.games.assault_of_the_giants.best.costs import check_defender, check_search, final_bounds, kinds_of
+from explorer.games.assault_of_the_giants.best.costs import (
+    check_defender,
+    check_search,
+    final_bounds,
+    kinds_of,
+    one_round,
+)
 from explorer.games.assault_of_the_giants.best.engine import (
     Response,
     Solution,
@@ -55,6 +61,7 @@ def _response(battle: Battle) -> Response[PureSolved]:
     check_defender(battle)  # before anything is built: ha * classes contexts
     _, dfn_stakes = stakes_pair(battle)
     by_dealt, by_taken = dealt_table(dfn_stakes), taken_table(dfn_stakes)  # damage 0..hd - 1, 0..ha - 1
+    one_round(dfn, "defender")
     dfn = played(dfn)
     plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
     lex = Lex.spanning(tuple(min(d) + min(t) for d, t in zip(by_dealt, by_taken)),
@@ -96,6 +103,7 @@ def attacker_solution(battle: Battle) -> Solution[PureSolved]:
         taken = [_weighed(by_dealt, by_taken, by_hits, [0] * bd, 0, b) for b in range(ba)]
         values = [[tuple(x + y for x, y in zip(dealt[a], taken[b])) for b in range(ba)] for a in range(ha)]
     flat = [v for row in values for v in row]
+    one_round(atk, "attacker")
     atk = played(atk)
     plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
     lex = Lex.spanning(tuple(min(v[j] for v in flat) for j in range(3)), tuple(max(v[j] for v in flat) for j in range(3)),

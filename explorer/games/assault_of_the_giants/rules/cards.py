@@ -7,7 +7,10 @@ effects the user enters from it ("enter from your card"). Every effect is a whol
 when left out:
 
 * ``hits``, ``blocks``: added to the final totals after conversions (0 to 20 each);
-* ``rerolls``: extra dice rerolled with the Command rerolls, all at once (0 to 10);
+* ``rerolls``: extra dice rerolled (0 to 10): by default in a second round, once the Command
+  rerolls' results are known, which may reroll a die again (p.16: the cards come after the
+  Command Cards); with the side's ``card_rerolls: "with commands"``, together with the Command
+  rerolls instead, all at once, each die once (`parse_card_rerolls`);
 * ``arcane_to_hits``, ``arcane_to_blocks``: extra arcane results that become 2 hits or 1 block
   each, with the Command conversions (0 to 10 each);
 * ``dice``: extra dice rolled with the pool, ``{"die name": count}`` (0 to 6 each).
@@ -17,6 +20,7 @@ either side. Any other name is the user's own card, and its ``kind`` (spell or r
 given. NPC giants play no cards. `played` folds a side's cards into its pool and modifiers, and
 it is the only place that does. The count engine, best play, advice and the trace all read the
 side it returns. `card_shift` gives the flat hits and blocks added to the side's final totals.
+Conversions come after every reroll, both rounds (a ruling: `rulings.BATTLE_RULINGS`).
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.rules.data import KNOWN_CARDS
 from explorer.games.assault_of_the_giants.rules.model import (
     CARD_KINDS,
+    CARD_REROLLS,
     BattleCard,
     CardKind,
+    CardRerolls,
     CombatDie,
     Modifiers,
     Side,
@@ -38,7 +44,7 @@ from explorer.games.assault_of_the_giants.rules.model import (
 from explorer.scenario.fields import Fields
 
 __all__ = ["ENTER_NOTE", "EFFECT_LIMITS", "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_CARD_NAME", "played",
-           "card_shift", "parse_cards", "card_to_dict", "effect_text", "known_card", "cards_for"]
+           "card_shift", "parse_cards", "parse_card_rerolls", "card_rerolls_text", "card_to_dict", "effect_text", "known_card", "cards_for"]
 
 ENTER_NOTE = "enter from your card"
 """The label of every card effect: the card texts are not in the pages we have."""
@@ -99,27 +105,61 @@ def _with_dice(pool: tuple[tuple[CombatDie, int], ...], extra: tuple[tuple[Comba
 
 
 def played(side: Side) -> Side:
-    """The side as it plays the battle: its cards' dice join the pool, their rerolls and conversions
-    join the modifiers, and the cards keep only their flat hits and blocks (`card_shift`).
+    """The side as it plays the battle: its cards' dice join the pool, their conversions join the
+    modifiers, their rerolls make a second round (`Modifiers.card_rerolls`) or join the Command
+    rerolls (``card_rerolls: "with commands"``, or no Command rerolls: then the rounds are one), and
+    the cards keep only their flat hits and blocks (`card_shift`).
 
     Folding twice changes nothing, so every engine may call it on whatever side it gets.
 
     >>> die = CombatDie("d", ((1, 0, 0),) * 6)
     >>> card = BattleCard("Spell", "spell", hits=1, rerolls=2, dice=((die, 1),))
     >>> side = played(Side(((die, 2),), Modifiers(rerolls=1), (), cards=(card,)))
-    >>> [(d.name, n) for d, n in side.pool], side.modifiers.rerolls, card_shift(side), played(side) == side
-    ([('d', 3)], 3, (1, 0), True)
+    >>> [(d.name, n) for d, n in side.pool], side.modifiers.rerolls, side.modifiers.card_rerolls, card_shift(side)
+    ([('d', 3)], 1, 2, (1, 0))
+    >>> merged = Side(((die, 2),), Modifiers(rerolls=1), (), cards=(card,), card_rerolls="with commands")
+    >>> played(side) == side, played(merged).modifiers.rerolls, played(merged).modifiers.card_rerolls
+    (True, 3, 0)
     """
     if not side.cards:
         return side
     mods = side.modifiers
-    folded = Modifiers(mods.rerolls + sum(c.rerolls for c in side.cards),
+    extra = sum(c.rerolls for c in side.cards)
+    merged = side.card_rerolls == "with commands" or not mods.rerolls  # no first round: one round either way
+    folded = Modifiers(mods.rerolls + (extra if merged else 0),
                        mods.arcane_to_hits + sum(c.arcane_to_hits for c in side.cards),
-                       mods.arcane_to_blocks + sum(c.arcane_to_blocks for c in side.cards), mods.source)
+                       mods.arcane_to_blocks + sum(c.arcane_to_blocks for c in side.cards), mods.source,
+                       mods.card_rerolls + (0 if merged else extra))
     pool = side.pool
     for card in side.cards:
         pool = _with_dice(pool, card.dice)
     return replace(side, pool=pool, modifiers=folded, cards=tuple(c.flat() for c in side.cards))
+
+
+def parse_card_rerolls(f: Fields) -> CardRerolls:
+    """A side's optional ``card_rerolls``: ``"second round"`` (the default) or ``"with commands"``.
+
+    >>> parse_card_rerolls(Fields({"card_rerolls": "with commands"}, "attacker"))
+    'with commands'
+    >>> parse_card_rerolls(Fields({}, "attacker"))
+    'second round'
+    """
+    return f.choice("card_rerolls", CARD_REROLLS, CARD_REROLLS[0])
+
+
+def card_rerolls_text(side: Side) -> str:
+    """The ruling a side's card rerolls follow, in words ("" when its cards reroll nothing).
+
+    >>> card = BattleCard("Spell", "spell", rerolls=1)
+    >>> card_rerolls_text(Side((), Modifiers(rerolls=1), (), cards=(card,)))
+    'card rerolls: a second round after the Command rerolls, which may reroll a die again (rulebook p.16)'
+    """
+    if not any(c.rerolls for c in side.cards):
+        return ""
+    if side.card_rerolls == "with commands":
+        return ('card rerolls: with the Command rerolls, all at once, each die once (card_rerolls "with '
+                'commands", an option; the default is a second round, rulebook p.16)')
+    return "card rerolls: a second round after the Command rerolls, which may reroll a die again (rulebook p.16)"
 
 
 def _plural(n: int, word: str, plural: str = "") -> str:

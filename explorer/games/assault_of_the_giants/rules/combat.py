@@ -8,7 +8,8 @@ The tests check that the two agree, and both against a brute-force enumeration.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, cast
 
 from explorer.core.dist import Dist
@@ -50,7 +51,7 @@ def modifiers_from_commands(commands: Sequence[str], *, attacker: bool) -> Modif
     arcane-to-2-hits = cards left of Attack, for the attacker only (rulebook p.17).
 
     >>> modifiers_from_commands(["Leader", "Move", "Attack"], attacker=True)
-    Modifiers(rerolls=2, arcane_to_hits=2, arcane_to_blocks=0, source='commands')
+    Modifiers(rerolls=2, arcane_to_hits=2, arcane_to_blocks=0, source='commands', card_rerolls=0)
     >>> modifiers_from_commands(["Leader", "Move", "Attack"], attacker=False).arcane_to_hits
     0
     """
@@ -207,8 +208,10 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     """Exact distribution of a side's final (hits, blocks) after rerolls, conversions and cards.
 
     Computed by the core's count engine (`explorer.core.engine.roll.roll_counts`), cached by its inputs, on
-    the side with its cards folded in (`cards.played`); the cards' flat hits and blocks are then
-    added to every total (before final totals, p.16-17).
+    the side with its cards folded in (`cards.played`); the cards' rerolls are a second round, the
+    policy applied again on the dice as the Command rerolls left them (`Modifiers.card_rerolls`), and
+    the conversions come after both rounds; the cards' flat hits and blocks are then added to every
+    total (before final totals, p.16-17).
 
     Raises:
         ScenarioError: the pool is too big for the exact engine (field ``pool`` or ``rerolls``).
@@ -217,12 +220,28 @@ def side_totals(side: Side) -> Dist[tuple[int, int]]:
     >>> side = Side(((die, 1),), Modifiers(rerolls=1), ())
     >>> side_totals(side).probability((1, 0))
     Fraction(3, 4)
+    >>> side_totals(Side(((die, 1),), Modifiers(rerolls=1, card_rerolls=1), ())).probability((1, 0))
+    Fraction(7, 8)
     """
     side = played(side)
-    totals = roll_counts(**_engine_request(side))
+    with _card_field():
+        totals = roll_counts(**_engine_request(side))
     pairs = cast(Dist[tuple[int, int]], totals)  # two symbols reported: pairs
     hits, blocks = card_shift(side)
     return pairs.map(lambda t: (t[0] + hits, t[1] + blocks)) if hits or blocks else pairs
+
+
+@contextmanager
+def _card_field() -> Iterator[None]:
+    """The engine's refusal of a second round (``second_rerolls``) names the side's ``cards``, whose
+    rerolls make that round."""
+    try:
+        yield
+    except ScenarioError as error:
+        if error.field != "second_rerolls":
+            raise
+        raise ScenarioError("cards", error.problem + " (the second round is the cards' rerolls; "
+                                     'card_rerolls "with commands" takes them in one round)') from None
 
 
 def _engine_request(side: Side) -> dict[str, Any]:
@@ -234,7 +253,7 @@ def _engine_request(side: Side) -> dict[str, Any]:
     policy = side.reroll_policy
     assert policy != "best", "a side playing best is resolved by best play, not by the count engine alone"
     return {"pool": tuple((die.faces, n) for die, n in side.pool), "symbols": SYMBOLS,
-            "rerolls": side.modifiers.rerolls, "policy": POLICIES[policy],
+            "rerolls": side.modifiers.rerolls, "second_rerolls": side.modifiers.card_rerolls, "policy": POLICIES[policy],
             "conversions": conversions_of(side.modifiers), "report": SYMBOLS[:2]}
 
 
@@ -244,7 +263,8 @@ def side_cost(side: Side) -> int:
     Raises:
         ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
     """
-    return roll_cost(**_engine_request(played(side)))
+    with _card_field():
+        return roll_cost(**_engine_request(played(side)))
 
 
 def side_weight(side: Side) -> int:
@@ -254,7 +274,8 @@ def side_weight(side: Side) -> int:
     Raises:
         ScenarioError: the roll alone is too big for the exact engine (``pool`` or ``rerolls``).
     """
-    return roll_weight(**_engine_request(played(side)))
+    with _card_field():
+        return roll_weight(**_engine_request(played(side)))
 
 
 def check_battle_cost(attacker: Side, defender: Side) -> None:

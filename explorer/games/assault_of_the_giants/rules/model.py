@@ -12,8 +12,8 @@ from explorer.scenario.sourced import EXAMPLE
 
 __all__ = [
     "Symbols", "CombatDie", "Modifiers", "Unit", "Side", "Battle", "Status", "BattleCard",
-    "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES", "CARD_KINDS",
-    "CasualtyOrder", "RerollPolicy", "FixedPolicy", "Objective", "CardKind",
+    "CASUALTY_ORDERS", "REROLL_POLICIES", "FIXED_POLICIES", "OBJECTIVES", "CARD_KINDS", "CARD_REROLLS",
+    "CasualtyOrder", "RerollPolicy", "FixedPolicy", "Objective", "CardKind", "CardRerolls",
 ]
 
 Symbols = tuple[int, int, int]
@@ -92,6 +92,9 @@ class Modifiers:
     """Arcane results that may each become 1 block (cards right of Magic; NPC: up to 2)."""
     source: str = "explicit"
     """Where the numbers came from: "commands", "npc", "explicit" or a mix."""
+    card_rerolls: int = 0
+    """Dice that may be rerolled in a second round, after the first round's results are known
+    (the cards' rerolls, p.16: cards come after the Command Cards); a die may be rerolled again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,15 @@ CardKind = Literal["spell", "resource"]
 CARD_KINDS: tuple[CardKind, ...] = get_args(CardKind)
 """The values of `CardKind`."""
 
+CardRerolls = Literal["second round", "with commands"]
+"""When a side's card rerolls are taken (scenario key ``card_rerolls``). ``second round``, the
+default: after the Command rerolls' results are known, in a round of their own that may reroll a
+die again (p.16: Spell and Resource Cards modify the dice after the Command Cards). ``with
+commands``: together with the Command rerolls, all at once, each die once (the reading before
+this ruling, kept as an option)."""
+CARD_REROLLS: tuple[CardRerolls, ...] = get_args(CardRerolls)
+"""The values of `CardRerolls`, the default first."""
+
 
 @dataclass(frozen=True, slots=True)
 class BattleCard:
@@ -152,7 +164,8 @@ class BattleCard:
     blocks: int = 0
     """Blocks added to the final block total (after conversions)."""
     rerolls: int = 0
-    """More dice that may be rerolled, together with the Command rerolls (all at once)."""
+    """More dice that may be rerolled: in a second round after the Command rerolls, or with them
+    (`Side.card_rerolls`)."""
     arcane_to_hits: int = 0
     """More arcane results that may each become 2 hits."""
     arcane_to_blocks: int = 0
@@ -181,6 +194,8 @@ class Side:
     objective: Objective = "ordning-points"
     cards: tuple[BattleCard, ...] = ()
     """Spell and Resource Cards played before final totals (p.16-17), on top of `pool` and `modifiers`."""
+    card_rerolls: CardRerolls = "second round"
+    """When the cards' rerolls are taken (`CardRerolls`)."""
 
     @property
     def dice_count(self) -> int:
