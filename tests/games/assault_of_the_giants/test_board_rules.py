@@ -206,3 +206,14 @@ def test_no_giantslayer_is_recruited_once_all_three_are_on_the_board() -> None:
     table["regions"][9]["giantslayers"] = 3
     recruit = resolve({"game": "aotg", "table": table}).to_dict()["table"]["giantslayers"]["recruit"]
     assert recruit["allowed"] is False and recruit["places"] == [] and "3" in recruit["reason"]
+
+
+def test_the_giantslayer_example_is_paid_for_and_has_no_attack_bonus_p17_p18() -> None:
+    """examples/aotg-giantslayers.json: Leader and Move left of Rest pay for its 2 giantslayers (p.18);
+    no Attack Command, so no arcane-to-2-hits (p.17); Leader rerolls once per card to its right (p.16)."""
+    data = json.loads(Path("examples/aotg-giantslayers.json").read_text())
+    battle = parse_battle(data)
+    assert len(battle.attacker.units) == 2 and battle.attacker.modifiers.arcane_to_hits == 0
+    assert battle.attacker.modifiers.rerolls == 2
+    data["attacker"]["units"].append({**SLAYER, "name": "Giantslayer 3"})
+    _refused(parse_battle, data, "attacker.commands", "3 attacking giantslayers", "p.18")

@@ -19,7 +19,8 @@ import explorer
 from explorer import resolve
 
 DOCS = Path("docs/assault-of-the-giants.md").read_text()
-EXAMPLES = ("examples/fire-vs-hill.json", "examples/npc-stone-giants.toml", "examples/aotg-row-advisor.json",
+EXAMPLES = ("examples/fire-vs-hill.json", "examples/npc-stone-giants.toml", "examples/aotg-giantslayers.json",
+            "examples/aotg-row-advisor.json",
             "examples/aotg-table.json", "examples/aotg-plan.json")
 TABLE: dict[str, Any] = json.loads(Path("examples/aotg-table.json").read_text())
 
