@@ -55,6 +55,10 @@ def test_a_storm_side_of_four_units_is_refused_p9() -> None:
     _refused(parse_battle, data, "defender.units", "storm", "3", "got 4", "p.9")
     attacker = _battle("attacker", race="storm", pool={"basic": 3, "storm": 1}, units=STORM)
     _refused(parse_battle, attacker, "attacker.units", "stacking limit", "p.9")
+    long_name = copy.deepcopy(PLAN)                  # the whole message fits a long army name too
+    long_name["armies"]["s" * 60] = {"player": "storm", "race": "storm", "units": [
+        {k: v for k, v in u.items() if k != "name"} for u in STORM]}
+    _refused(parse_plan, long_name, f"armies.{'s' * 60}.units", "p.9")
 
 
 def test_three_storm_units_champion_included_are_the_limit_p9() -> None:
@@ -66,7 +70,7 @@ def test_three_storm_units_champion_included_are_the_limit_p9() -> None:
 def test_npc_storm_giants_keep_the_limit_p9() -> None:
     """The ruling (inferred from p.9): the limit is the race's, so NPC storm giants keep it."""
     data = _battle(race="storm", npc=True, commands=[], pool={"basic": 3, "storm": 1}, units=STORM)
-    _refused(parse_battle, data, "defender.units", "NPC storm giants included", "p.9")
+    _refused(parse_battle, data, "defender.units", "NPC storm giants too", "p.9")
 
 
 def test_other_races_and_raceless_sides_have_no_limit_we_know() -> None:
@@ -123,8 +127,8 @@ def test_each_attacking_giantslayer_takes_one_action_of_the_rest_p18() -> None:
     attacking giantslayer takes 1: two cards pay for two giantslayers, not three."""
     assert len(parse_battle(_slayers(["Leader", "Move", "Rest"], 2)).attacker.units) == 2
     _refused(parse_battle, _slayers(["Leader", "Move", "Rest"], 3), "attacker.commands",
-             "2 cards here, 2 actions", "3 attacking giantslayers", "p.18")
-    _refused(parse_battle, _slayers(["Rest"], 1), "attacker.commands", "no card here, 0 actions", "p.18")
+             "(2 here)", "3 attacking giantslayers", "p.18")
+    _refused(parse_battle, _slayers(["Rest"], 1), "attacker.commands", "(0 here)", "p.18")
 
 
 def test_rest_is_the_card_just_played_p18() -> None:
@@ -217,3 +221,19 @@ def test_the_giantslayer_example_is_paid_for_and_has_no_attack_bonus_p17_p18() -
     assert battle.attacker.modifiers.rerolls == 2
     data["attacker"]["units"].append({**SLAYER, "name": "Giantslayer 3"})
     _refused(parse_battle, data, "attacker.commands", "3 attacking giantslayers", "p.18")
+
+
+def _slayer_plan(units: int, commands: list[str]) -> dict[str, Any]:
+    data = copy.deepcopy(PLAN)
+    data["armies"]["slayers"] = {"player": "cloud", "giantslayers": True,
+                                 "units": [{**SLAYER, "name": f"slayer {i + 1}"} for i in range(units)]}
+    data["plan"].append({"attacker": {"army": "slayers", "pool": {"basic": 2}, "commands": commands},
+                         "defender": {"army": "stone", "pool": {"basic": 2, "stone": 1}}})
+    return data
+
+
+def test_a_plan_checks_the_giantslayers_rest_row_and_their_number_p18() -> None:
+    """In a plan too, each attacking giantslayer takes an action of the Rest Command (p.18)."""
+    assert parse_plan(_slayer_plan(2, ["Trade", "Move", "Rest"])).battles[3].attacker.army == "slayers"
+    _refused(parse_plan, _slayer_plan(2, ["Move", "Rest"]), "plan[3].attacker.commands", "p.18")
+    _refused(parse_plan, _slayer_plan(4, []), "armies.slayers.units", "3")

@@ -178,13 +178,12 @@ def check_stacking(race: str | None, count: int, path: str) -> None:
     >>> check_stacking("storm", 3, "defender.units"); check_stacking("hill", 9, "defender.units")
     >>> check_stacking("storm", 4, "defender.units")
     Traceback (most recent call last):
-    explorer.core.errors.ScenarioError: defender.units: at most 3 storm giant units in one region, got 4: the storm giants' stacking limit is 3 units per space, champions, leaders and NPC storm giants included (rulebook p.9)
+    explorer.core.errors.ScenarioError: defender.units: at most 3 storm giant units in one region (stacking limit, rulebook p.9), got 4; every unit counts, champions, leaders and NPC storm giants too
     """
     limit = STACKING_LIMITS.get(race or "")
     if limit is not None and count > limit.value:
-        raise ScenarioError(path, f"at most {limit.value} {race} giant units in one region, got {count}: the {race} "
-                                  f"giants' stacking limit is {limit.value} units per space, champions, leaders and "
-                                  f"NPC {race} giants included (rulebook p.9)")
+        raise ScenarioError(path, f"at most {limit.value} {race} giant units in one region (stacking limit, rulebook "
+                                  f"p.9), got {count}; every unit counts, champions, leaders and NPC {race} giants too")
 
 
 def rest_actions(commands: tuple[str, ...]) -> int | None:
@@ -216,11 +215,9 @@ def _check_giantslayer_row(f: Fields, commands: tuple[str, ...], slayers: int) -
                                               "Rest Command just played (rulebook p.18)")
     cost = GIANTSLAYER_ACTIONS["attack"].value * slayers
     if cost > actions:
-        cards = "no card" if actions == 0 else f"{actions} card{'s' * (actions > 1)}"
-        raise ScenarioError(f.at("commands"), f"the row cannot pay for this attack: Rest gives 1 Giantslayer "
-                                              f"Action per card to its left ({cards} here, {actions} action"
-                                              f"{'s' * (actions != 1)}), and each of the {slayers} attacking "
-                                              f"giantslayers takes 1 (rulebook p.18)")
+        raise ScenarioError(f.at("commands"), f"cannot pay for the attack: Rest gives 1 Giantslayer Action per "
+                                              f"card to its left ({actions} here) and each of the {slayers} "
+                                              f"attacking giantslayers takes 1 (rulebook p.18)")
 
 
 def _commands(f: Fields) -> tuple[str, ...]:
