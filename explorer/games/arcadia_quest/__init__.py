@@ -118,6 +118,8 @@ from explorer.games.arcadia_quest.attack.scenario import parse_attack, scenario_
 from explorer.games.arcadia_quest.data import ABILITIES, ATTACK_CARDS, CARD_GROUPS, HEROES, MONSTERS
 from explorer.games.arcadia_quest.encounter.action import Encounter, EncounterResult, resolve_encounter
 from explorer.games.arcadia_quest.encounter.fighters import AttackCard, Hero, Monster
+from explorer.games.arcadia_quest.encounter.payback import MAX_TARGETS, Targeted
+from explorer.games.arcadia_quest.encounter.payback import WORST as PAYBACK_WORST
 from explorer.games.arcadia_quest.encounter.report import EncounterReport, SequenceReport
 from explorer.games.arcadia_quest.encounter.scenario import (
     encounter_to_dict,
@@ -137,8 +139,8 @@ __all__ = [
     "ABILITIES", "ATTACK_CARDS", "ATTACK_DIE", "ArcadiaReport", "Attack", "AttackCard", "AttackResult",
     "AttackScenario", "AttackSequence", "CARD_GROUPS", "CELL_SECONDS", "CUT_BELOW", "DEFENCE_DIE", "Defence",
     "ENCOUNTER_RULINGS", "Encounter", "EncounterReport", "EncounterResult", "HEROES", "Hero", "KINDS",
-    "MONSTERS", "Monster", "OUTCOMES", "PARAMETERS", "REACTION_RULINGS", "SequenceReport", "SequenceResult",
-    "Target", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "estimate", "is_chance",
+    "MAX_TARGETS", "MONSTERS", "Monster", "OUTCOMES", "PARAMETERS", "PAYBACK_WORST", "REACTION_RULINGS", "SequenceReport", "SequenceResult",
+    "Target", "Targeted", "TraceStep", "Trial", "compare_rows", "encounter_to_dict", "estimate", "is_chance",
     "monster_dict", "parse_attack", "parse_encounter", "parse_sequence", "question_of", "resolve",
     "resolve_attack", "resolve_encounter", "resolve_sequence", "roll_successes", "scenario_to_dict",
     "sequence_to_dict", "successes", "SWEEP", "summary_rows", "trace_encounter",

@@ -33,6 +33,7 @@ from explorer.panels.arcadia_quest.adapter import GAME, ArcadiaAdapter
 from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
+from explorer.panels.arcadia_quest.targets import AlsoTargets
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
 from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.number_box import NumberText
@@ -88,6 +89,8 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         self.card = CardEditor(self._changed, lambda group: self.hero.follow_group(group))
         self.hero = HeroEditor(self._changed, lambda: self.card.group.value)
         self.target = TargetEditor(self._changed)
+        self.also = AlsoTargets(self._changed, lambda: self.target.name)
+        """The other Monsters the attack targets, and who of the targeted pays back (``payback_by``)."""
         self.close = CloseMonsters(self._changed)
         for name in DEFAULT_CLOSE:
             self.close.add_preset(name, notify=False)
@@ -117,10 +120,11 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
     def _layout(self) -> widgets.Widget:
         game = widgets.VBox([heading("Reactions and coins"), widgets.HBox([self.opponent, self.guilds]),
                              self.game_error.widget])
-        inputs = widgets.VBox([self.hero.widget, self.card.widget, self.target.widget, self.close.widget, game])
+        inputs = widgets.VBox([self.hero.widget, self.card.widget, self.target.widget, self.also.widget,
+                               self.close.widget, game])
         inputs.add_class("explorer-inputs")
-        order = note("One hero action: his attack → the target's Payback (unless overkilled) → the Guard of each "
-                     "Close Monster (printed pp.20-21). Exact chances.")
+        order = note("One hero action: his attack → one targeted Monster's Payback (unless overkilled) → the Guard "
+                     "of each Close Monster (printed pp.20-21). Exact chances.")
         results = widgets.VBox([order, self.error.widget, self.status, self.results.widget])
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
@@ -136,8 +140,9 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         """The panel's inputs as an encounter scenario (format v1 with the encounter keys), as typed."""
         meta = {k: v for k, v in self.meta.items() if k != "dice"}
         out = {"format": 1, "game": GAME, "question": "encounter", **meta, "hero": self.hero.to_dict(),
-               "attack": self.card.to_dict(), "target": self.target.to_dict(), "close_monsters": self.close.to_list(),
-               "opponent_attacks": self.opponent.value, "guilds": self.guilds.value}
+               "attack": self.card.to_dict(), "target": self.target.to_dict(), **self.also.to_scenario(),
+               "close_monsters": self.close.to_list(), "opponent_attacks": self.opponent.value,
+               "guilds": self.guilds.value}
         return out | ({"dice": self.meta["dice"]} if "dice" in self.meta else {})
 
     def apply(self, scenario: Mapping[str, Any]) -> None:
@@ -158,19 +163,22 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
             self.hero.load(scenario["hero"], enc.hero)
             self.target.load(scenario["target"], enc.target, close=enc.target_close, reaches=enc.payback_reaches,
                              tokens=enc.other_guild_tokens)
+            self.also.load(list(scenario.get("also_targets") or []), enc.also_targets, enc.payback_by)
             self.close.load(raw_close, enc.close_monsters)
             self.opponent.value, self.guilds.value = enc.opponent_attacks, enc.guilds
         finally:
             self.resume()
 
     def _messages(self) -> list[ErrorMessage]:
-        return [self.error, self.game_error, self.hero.error, self.card.error, self.target.error, self.close.error]
+        return [self.error, self.game_error, self.hero.error, self.card.error, self.target.error, self.also.error,
+                self.close.error]
 
     def _route(self, error: ScenarioError) -> ErrorMessage:
         """The message box next to the input the error names."""
         field = error.field
         for prefix, message in (("hero", self.hero.error), ("attack", self.card.error),
                                 ("target", self.target.error), ("close_monsters", self.close.error),
+                                ("also_targets", self.also.error), ("payback_by", self.also.error),
                                 ("guilds", self.game_error), ("opponent_attacks", self.game_error)):
             if field == prefix or field.startswith((f"{prefix}.", f"{prefix}[")):
                 return message
@@ -181,7 +189,7 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         names = [row.name for row in self.close.rows]
         if not names:
             text = "No Monster is Close to the hero: no Guard attack."
-        elif self.target.close.value or self.card.also_targets_close.value:
+        elif self.target.close.value or self.card.also_targets_close.value or self.also.any_close():
             text = "No Guard: the attack targets a Close Monster, which fends off all of them (p.20)."
         elif not self.opponent.value:
             text = "No Guard: the opponent does not attack with the Monsters (below)."
@@ -190,5 +198,6 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         self.close.guard.value = f'<span style="font-size:90%">{html.escape(text)}</span>'
 
     def _compute(self) -> EncounterResult:
+        self.also.refresh_names()
         self._guard_note()
         return resolve_as(self.scenario(), EncounterReport).result

@@ -1,4 +1,4 @@
-"""Encounter results: four persistent charts and the summary table, updated in place."""
+"""Encounter results: the headline numbers, four persistent charts and the summary table, updated in place."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import ipywidgets as widgets
 
 from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
 from explorer.charts.kit import VIEWS
-from explorer.games.arcadia_quest import EncounterResult, is_chance, summary_rows
+from explorer.games.arcadia_quest import PAYBACK_WORST, EncounterReport, EncounterResult, is_chance, summary_rows
 from explorer.panels.common.chart import Chart, ChartGroup
+from explorer.panels.common.stats_view import HeadlineView
 
 __all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]
 
@@ -60,11 +61,15 @@ class EncounterResults(ChartGroup):
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in encounter_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aq-summary")
+        self.headline = HeadlineView()
+        """The headline outcome (wounds dealt to the target): mean, standard deviation, median, at least / at most k."""
+        self.payback = widgets.HTML()
+        self.payback.add_class("aq-payback-by-result")
         self.view.observe(lambda _c: self.redraw(), "value")
         grid = widgets.Box([self.figures[name] for name in ENCOUNTER_CHARTS])
         grid.add_class("explorer-charts")
-        self.widget = widgets.VBox([self.view, grid, self.table])
-        self.tables = (self.table,)
+        self.widget = widgets.VBox([self.headline.widget, self.payback, self.view, grid, self.table])
+        self.tables = (self.table, self.headline.widget, self.payback)
         self._table()
 
     def update(self, result: EncounterResult) -> None:
@@ -80,6 +85,16 @@ class EncounterResults(ChartGroup):
         self._table()
 
     def _table(self) -> None:
+        report = EncounterReport(self.result)
+        self.headline.show(report.headline())
+        enc = self.result.encounter
+        if enc.also_targets:
+            who = ", ".join(f"{html.escape(k)} {p * 100:.1f}%" for k, p in report.payback_by()["who"].items())
+            rule = PAYBACK_WORST if enc.payback_by == PAYBACK_WORST else f"{enc.payback_by} if it can"
+            self.payback.value = (f"<div><b>Payback by</b> (only one targeted Monster, the opponent's choice, "
+                                  f"printed p.21: {html.escape(rule)}): {who}</div>")
+        else:
+            self.payback.value = ""
         rows = {name: (value,) for name, value in summary_rows(self.result).items()}
         cut = self.result.cut
         self.table.value = table_html(rows, ("this encounter",), "aq-summary-table") + (
