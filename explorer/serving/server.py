@@ -84,18 +84,53 @@ the page's CPU time in `benchmarks/bench_room.py`. The logo stands still; "Runni
 below it says what is happening."""
 
 
+STUCK_AFTER_S = 40
+"""Seconds after which a page still without the app says so and offers to try again."""
+
+_STUCK_WATCH = """<script>
+(() => {
+  // A page whose app has not appeared says so after a while, with a way to try again, rather
+  // than leaving its visitor at a spinner; it steps aside if the app comes after all.
+  const limit = %d * 1000, start = Date.now();
+  const check = () => {
+    const box = document.getElementById('explorer-stuck');
+    if (document.querySelector('.explorer-app')) { if (box) box.remove(); return; }
+    if (!box && Date.now() - start >= limit && document.body) {
+      const note = document.createElement('div');
+      note.id = 'explorer-stuck';
+      note.setAttribute('role', 'alert');
+      note.style.cssText = 'max-width:40em;margin:2em auto;padding:1em;border:2px solid #b35900;' +
+        'background:#fff8f0;font:16px sans-serif;color:#222';
+      note.innerHTML = '<p><b>The explorer has not started yet.</b> The server may be busy opening ' +
+        'other pages, or the connection to it was lost.</p><p><button type="button">Try again</button> ' +
+        'reloads this page; a shared link keeps its battle.</p>';
+      note.querySelector('button').addEventListener('click', () => window.location.reload());
+      document.body.prepend(note);
+    }
+    setTimeout(check, 1000);
+  };
+  setTimeout(check, 1000);
+})();
+</script>
+""" % STUCK_AFTER_S
+"""The page's watch for an app that never comes (`STUCK_AFTER_S`)."""
+
+
 def page_chunk(chunk: str) -> str:
     """A piece of Voila's page as sent: no CDN stylesheet links (`_CDN_STYLESHEET`), a still logo.
 
     >>> page_chunk('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/'
     ...            '@fortawesome/fontawesome-free@^5/css/all.min.css" /> <b>')
     '<b>'
-    >>> page_chunk("<style>x</style></head><body>")
-    '<style>x</style><style>#loading .spinner { animation: none; }</style>\\n</head><body>'
+    >>> page = page_chunk("<style>x</style></head><body>")
+    >>> page.startswith('<style>x</style><style>#loading .spinner { animation: none; }</style>')
+    True
+    >>> "explorer-stuck" in page, page.endswith("</script>\\n</head><body>")
+    (True, True)
     """
     if "cdn.jsdelivr.net" in chunk:
         chunk = _CDN_STYLESHEET.sub("", chunk)
-    return chunk.replace("</head>", _STILL_SPINNER + "</head>", 1)
+    return chunk.replace("</head>", _STILL_SPINNER + _STUCK_WATCH + "</head>", 1)
 
 
 class ExplorerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila is untyped
@@ -129,6 +164,9 @@ class ExplorerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voila i
         ticket = manager.admit()
         waited = 0.0
         while ticket is None and waited < PLACE_WAIT_S:  # a reload: the old page's kernel is going
+            if await manager.reclaim():  # a tab closed without saying so gives its place
+                ticket = manager.admit()
+                continue
             await asyncio.sleep(0.25)
             waited += 0.25
             ticket = manager.admit()
@@ -219,6 +257,7 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
             cull_interval=max(1, min(30, self.idle_timeout // 4)),
             cull_connected=False,
             cull_busy=False,
+            kernel_manager_class="explorer.serving.iopub.ExplorerKernelManager",
         )
         return manager
 

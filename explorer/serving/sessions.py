@@ -23,7 +23,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from explorer.panels.common.request_info import QUERY_KEY_ENV
 from explorer.serving.checks import QUERY_KEYS
 
-__all__ = ["REFILL_HOLD_PER_PAGE_S", "REFILL_IDLE_SHARE", "REFILL_MAX_WAIT_S", "TICKET", "SessionCap", "Ticket",
+__all__ = ["RECLAIM_AFTER_S", "REFILL_HOLD_PER_PAGE_S", "REFILL_IDLE_SHARE", "REFILL_MAX_WAIT_S", "TICKET", "SessionCap", "Ticket",
            "cpu_sample", "idle_share"]
 
 REFILL_HOLD_PER_PAGE_S = 3.0
@@ -34,6 +34,11 @@ clicks answered soon after), while one person's reload finds a kernel ready a fe
 even on a machine kept busy."""
 REFILL_MAX_WAIT_S = 120.0
 """The longest a replacement waits, however many pages were asked for."""
+RECLAIM_AFTER_S = 15.0
+"""When every place is taken, a session whose page has had no open websocket for this long (a tab
+closed without its leaving beacon: a crashed browser, a killed tab, a laptop lid) is shut down to
+make room for the new page at once, instead of holding its place until the culler's
+``idle_timeout``. A page whose connection drops for a moment reconnects well within it."""
 REFILL_IDLE_SHARE = 0.5
 """The machine is quiet when at least this share of its CPU time went idle over the last half second."""
 
@@ -72,6 +77,9 @@ if TYPE_CHECKING:
         def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any: ...
         def cull_kernel_if_idle(self, kernel_id: str) -> Any: ...
         def shutdown_all(self, *args: Any, **kwargs: Any) -> Any: ...
+        def notify_connect(self, kernel_id: str) -> None: ...
+        def notify_disconnect(self, kernel_id: str) -> None: ...
+        log: Any
 else:
     _VoilaKernelManager = object
 
@@ -108,6 +116,7 @@ class SessionCap(_VoilaKernelManager):
         self._loading: set[str] = set()  # kernels whose page is still being sent
         self._waiting = 0
         self._closing = False
+        self._alone_since: dict[str, float] = {}  # sessions with no open websocket, since when
         super().__init__(**kwargs)
 
     # -- counting -------------------------------------------------------------------------------
@@ -149,6 +158,42 @@ class SessionCap(_VoilaKernelManager):
             ticket.kernel_id = ""
             self._waiting -= 1
         self._loading.discard(ticket.kernel_id)
+        if ticket.kernel_id and not self._connections(ticket.kernel_id):
+            self._alone_since.setdefault(ticket.kernel_id, time.monotonic())  # page sent, socket not yet open
+
+    def _connections(self, kernel_id: str) -> int:
+        """Open websockets to `kernel_id` (jupyter_server counts them)."""
+        return int(getattr(self, "_kernel_connections", {}).get(kernel_id, 0))
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page's websocket opened: its session is not abandoned."""
+        super().notify_connect(kernel_id)
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's websocket closed: the session is alone from now if it was the last."""
+        super().notify_disconnect(kernel_id)
+        if not self._connections(kernel_id):
+            self._alone_since.setdefault(kernel_id, time.monotonic())
+
+    def abandoned(self, now: float | None = None) -> list[str]:
+        """Sessions alone for `RECLAIM_AFTER_S` or more, longest alone first (never one still loading)."""
+        now = time.monotonic() if now is None else now
+        sessions = self.session_ids()
+        alone = [(since, k) for k, since in self._alone_since.items()
+                 if k in sessions and k not in self._loading and not self._connections(k)
+                 and now - since >= RECLAIM_AFTER_S]
+        return [k for _, k in sorted(alone)]
+
+    async def reclaim(self) -> bool:
+        """Shut down the session longest abandoned (`abandoned`), if any, to free its place."""
+        for kernel_id in self.abandoned():
+            since = self._alone_since.pop(kernel_id)  # another request waiting now takes the next one
+            self.log.info("Full: shutting down kernel %s, whose page has been gone for %.0f s",
+                          kernel_id, time.monotonic() - since)
+            await ensure_async(self.shutdown_kernel(kernel_id))
+            return True
+        return False
 
     def _claim(self, kernel_id: str) -> None:
         """Count `kernel_id` as a session; it takes the place its request reserved, if any."""
@@ -272,6 +317,7 @@ class SessionCap(_VoilaKernelManager):
             return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
         finally:
             self._sessions.discard(kernel_id)
+            self._alone_since.pop(kernel_id, None)
             QUERY_KEYS.forget(kernel_id)
             getattr(RequestInfoSocketHandler, "_cache", {}).pop(kernel_id, None)  # Voila keeps it forever
             if self.warm_target and not self._closing:

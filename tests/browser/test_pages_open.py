@@ -1,0 +1,113 @@
+"""Every page opens: 20 pages, opened two at a time, each draws its first chart within 60 s.
+
+The app is served as ``make run`` serves it (``scripts/serve.py``: one preheated kernel, at most
+8 sessions). Pages are opened in pairs, each in a fresh browser context, as two people of a room
+open it together; the second of each pair finds no warm kernel and gets one started for it while
+the first page's browser and kernel are busy. Half the pages are then left as a tab is closed (the
+leaving beacon frees the kernel), the other half are dropped with no word (a crashed browser):
+their places must come back when the server is full (`SessionCap.reclaim`), so page 9 and later
+still open. The test fails on any page without a chart within 60 s, any error in a page, any
+kernel traceback, and any "Timeout waiting for IOPub output" in the server's log (the loss that
+`explorer.serving.iopub` removes). Writes ``build/pages-open.json`` (each page's first chart).
+
+Run alone::
+
+    .venv/bin/python -m pytest tests/browser/test_pages_open.py -q -s -p no:cacheprovider
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.support import (
+    BUILD,
+    CHROMIUM_ARGS,
+    INIT_SCRIPT,
+    KERNEL_STARTUP,
+    Server,
+    attach,
+    start_server,
+    stop_server,
+)
+
+pytestmark = pytest.mark.browser
+
+PAGES = 20
+AT_ONCE = 2
+CHART_S = 60.0
+
+
+@pytest.fixture(scope="module")
+def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    ipython_dir = tmp_path_factory.mktemp("ipython")
+    startup = ipython_dir / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
+    BUILD.mkdir(exist_ok=True)
+    running = start_server(app_notebook, ipython_dir, BUILD / "voila-pages-open.log", 90.0)
+    try:
+        yield running
+    finally:
+        stop_server(running.process)
+
+
+def open_one(chromium: str, url: str, index: int, results: dict[int, dict[str, Any]]) -> None:
+    """Open the app in a fresh context; record when its first chart was drawn (page clock, s)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            page.add_init_script(INIT_SCRIPT)
+            log = attach(page)
+            started = time.monotonic()
+            drawn: float | None = None
+            problem = ""
+            try:
+                page.goto(url, wait_until="commit", timeout=CHART_S * 1000)
+                left = max(1.0, CHART_S - (time.monotonic() - started))
+                page.wait_for_function("window.__explorerTest && window.__explorerTest.firstDrawn !== null",
+                                       timeout=left * 1000)
+                drawn = page.evaluate("window.__explorerTest.firstDrawn") / 1000
+            except Exception as error:  # a page with no chart in time: recorded, and fails below
+                problem = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+                page.screenshot(path=str(BUILD / f"pages-open-{index}.png"))
+            results[index] = {"drawn_s": drawn, "problem": problem, "errors": log.errors()}
+            if index % 2 == 0:
+                page.close(run_before_unload=True)  # a tab closed: the beacon frees its kernel
+            context.close()
+        finally:
+            browser.close()  # the odd pages: gone with no word, as a crashed browser
+
+
+def test_twenty_pages_opened_two_at_a_time_all_draw_their_chart(server: Server, chromium_path: Path) -> None:
+    results: dict[int, dict[str, Any]] = {}
+    for start in range(0, PAGES, AT_ONCE):
+        threads = [threading.Thread(target=open_one, args=(str(chromium_path), server.url, i, results))
+                   for i in range(start, min(PAGES, start + AT_ONCE))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=CHART_S + 60)
+    (BUILD / "pages-open.json").write_text(json.dumps(results, indent=1, sort_keys=True), encoding="utf-8")
+    failures = [f"page {i}: {r['problem'] or 'no chart'}" for i, r in sorted(results.items()) if r["drawn_s"] is None]
+    missing = [i for i in range(PAGES) if i not in results]
+    errors = [f"page {i}: {e}" for i, r in sorted(results.items()) for e in r["errors"]]
+    log = server.log()
+    assert not missing, f"pages that never finished: {missing}"
+    assert not failures, "\n".join(failures) + "\n" + server.log_tail(60)
+    assert not errors, "\n".join(errors)
+    assert not server.kernel_tracebacks(), server.kernel_tracebacks()
+    assert "Timeout waiting for IOPub output" not in log, server.log_tail(60)
+    drawn = sorted(r["drawn_s"] for r in results.values())
+    print(f"\n{PAGES} pages, {AT_ONCE} at a time: first chart median {drawn[len(drawn) // 2]:.1f} s, "
+          f"slowest {drawn[-1]:.1f} s; places reclaimed: {log.count('Full: shutting down kernel')}")
