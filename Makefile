@@ -29,7 +29,7 @@ run: setup
 
 ## JupyterLab on notebooks/ (the explorer notebook with its code, to change and rerun).
 lab: setup
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 ## The in-browser site: build/site/, a static folder any file server serves (the app and the
 ## lessons run in the browser; nothing is fetched from elsewhere). Tools in .venv-site; pinned

@@ -11,8 +11,19 @@ with the answer and an explanation (and, optionally, a table or chart) is shown.
 False
 >>> q.guess.value = "30"
 >>> q.reveal()
->>> q.answer_text(), "low by 0.6 points" in q.verdict.value
-('30.6%', True)
+>>> q.answer_text(), "right: within 1 point" in q.verdict.value, "low by 0.6 points" in q.verdict.value
+('30.6%', True, True)
+
+A number counts as right within its tolerance (a chance: 1 point; a number: 5 % of the answer);
+a word answer is right when it means the answer: the answer, its other wordings in `MEANINGS`, or
+any of `Predict`'s ``accept`` words, compared without case, quotes, punctuation or a leading "the"
+(`same_words`).
+
+>>> q = Predict("Who wins?", "no one", kind="text")
+>>> q.guess.value = "Nobody"
+>>> q.reveal()
+>>> "right" in q.verdict.value and "not quite" not in q.verdict.value
+True
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ import ipywidgets as widgets
 
 from explorer.panels.common.display import show
 
-__all__ = ["Predict", "read_guess"]
+__all__ = ["MEANINGS", "Predict", "read_guess", "same_words", "words_of"]
 
 Kind = Literal["chance", "number", "text"]
 
@@ -55,6 +66,42 @@ def read_guess(text: str, kind: Kind) -> float | str | None:
     return number
 
 
+MEANINGS: dict[str, tuple[str, ...]] = {
+    "no one": ("nobody", "none", "neither", "no-one", "noone", "nobody wins", "tie", "a tie"),
+    "one more die": ("die", "a die", "more dice", "an extra die", "another die", "one die more", "the die",
+                     "extra die", "dice"),
+    "one more reroll": ("reroll", "a reroll", "another reroll", "an extra reroll", "extra reroll", "rerolls",
+                        "one reroll more", "the reroll"),
+    "attacker": ("the attacker", "attacking player", "the attacking player", "attacking side", "attack"),
+    "defender": ("the defender", "defending player", "the defending player", "defending side", "defence"),
+    "first": ("first player", "the first player", "1st", "player 1", "1"),
+    "second": ("second player", "the second player", "2nd", "player 2", "2"),
+}
+"""Words that mean the same answer in the workshops' questions (answer -> other ways to say it)."""
+
+
+def words_of(text: str) -> str:
+    """A word answer as compared: lower case, no quotes or punctuation, no leading article.
+
+    >>> words_of("  'One more DIE!' "), words_of("the Magic first")
+    ('one more die', 'magic first')
+    """
+    words = re.sub(r"[^\w\s]", " ", text.casefold()).split()
+    if words and words[0] in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def same_words(guess: str, accepted: tuple[str, ...]) -> bool:
+    """Whether `guess` says one of the `accepted` answers (`words_of` each).
+
+    >>> same_words("one more die", ("'one more die'", "a die more")), same_words("reroll", ("one more die",))
+    (True, False)
+    """
+    wanted = words_of(guess)
+    return bool(wanted) and any(wanted == words_of(a) for a in accepted)
+
+
 def _show(value: float | str, kind: Kind) -> str:
     if kind == "chance" and isinstance(value, int | float):
         return f"{100 * float(value):.1f}%"
@@ -73,6 +120,9 @@ class Predict:
             ``"number"`` or ``"text"``.
         explain: why the answer is what it is (HTML allowed), shown after Reveal.
         then: something to display after Reveal (a table or a chart), or None.
+        accept: other words that mean the answer (``kind="text"``), e.g. ``("a die more",)``.
+        tolerance: how far a number may be and still be right: points for a chance (default 1),
+            else the same unit as the answer (default 5 % of it, at least 0.05).
 
     Attributes:
         guess: the text box; button: Reveal; verdict: the answer and how far the guess was;
@@ -80,13 +130,19 @@ class Predict:
     """
 
     def __init__(self, question: str, answer: Any, *, kind: Kind = "chance", explain: str = "",
-                 then: Any = None) -> None:
+                 then: Any = None, accept: tuple[str, ...] = (), tolerance: float | None = None) -> None:
         self._answer = float(answer) if isinstance(answer, Fraction | int | float) else str(answer)
+        self._accept = (str(answer), *MEANINGS.get(words_of(str(answer)), ()), *accept)
+        if tolerance is None:
+            tolerance = 1.0 if kind == "chance" else max(0.05, abs(self._answer) * 0.05) \
+                if isinstance(self._answer, float) else 0.0
+        self._tolerance = tolerance
         self._kind: Kind = kind
         self._explain = explain
         self._then = then
         hint = {"chance": "your guess, e.g. 40%", "number": "your guess, a number", "text": "your guess"}[kind]
-        self.guess = widgets.Text(placeholder=hint, layout=widgets.Layout(width="220px"))
+        self.guess = widgets.Text(placeholder=hint, layout=widgets.Layout(width="220px"),
+                                  description="Your guess", style={"description_width": "initial"})
         self.button = widgets.Button(description="Reveal", icon="eye", button_style="warning")
         self.verdict = widgets.HTML()
         self.more = widgets.Output()
@@ -115,10 +171,13 @@ class Predict:
             off = guess - self._answer
             unit = " points" if self._kind == "chance" else ""
             size = abs(off) * (100 if self._kind == "chance" else 1)
-            parts.append(f"you said {html.escape(_show(guess, self._kind))}: "
-                         + ("spot on" if size < 0.05 else f"{'high' if off > 0 else 'low'} by {size:.1f}{unit}"))
+            within = f"within {self._tolerance:g}{' point' if self._tolerance == 1 else unit}"
+            close = size <= self._tolerance + 1e-9
+            verdict = "spot on" if size < 0.05 else (f"right: {within}, " if close else "") + \
+                f"{'high' if off > 0 else 'low'} by {size:.1f}{unit}"
+            parts.append(f"you said {html.escape(_show(guess, self._kind))}: {verdict}")
         else:
-            same = str(guess).strip().lower() == str(self._answer).strip().lower()
+            same = same_words(str(guess), self._accept)
             parts.append(f"you said {html.escape(str(guess))}: {'right' if same else 'not quite'}")
         text = " · ".join(parts)
         if self._explain:
