@@ -14,8 +14,9 @@ The procedure, in the order of the rulings (package docstring):
 A killed hero takes no further attack. The hero's side is a fold over his state (wounds taken,
 Dazed) through the monsters' attacks; it depends on the W_i only through "which Monster pays
 back" and "is it wounded" (for "extra-die-while-wounded"), so it is computed once per such class.
-The other targets' wounds are followed capped at the most that still matters (Life left or
-Overkill), so the outcomes stay few; the target's (the first) are followed exactly.
+The other targets' wounds are followed as their class (none, a wound, a kill, an overkill:
+`_class_of`), all that their chances, coins and Payback depend on, so the outcomes stay few; the
+target's (the first) are followed exactly.
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ class PaybackChooser:
 
 Outcome = tuple[tuple[int, ...], int, int]
 """One outcome of an encounter: the wounds each targeted Monster takes (the target's exact, the others'
-capped at the most that matters), who pays back (an index into `Encounter.targets`, -1: nobody) and
+as the smallest wounds of their class, `_class_of`), who pays back (an index into `Encounter.targets`, -1: nobody) and
 the wounds the hero takes (capped at his Life left)."""
 
 
@@ -269,20 +270,30 @@ def target_defence_roll(enc: Encounter, monster: Monster) -> Roll:
                         dazed=monster.dazed, attacker_abilities=enc.hero.abilities, defence_die=enc.defence_die)
 
 
-def _capped(monster: Monster) -> int:
-    """The most wounds of one attack that still change anything for a Monster other than the target."""
-    return max(1, monster.life_left, monster.overkill or 0)
+def _class_of(monster: Monster, wounds: int) -> int:
+    """The smallest wounds that do to a Monster other than the target what `wounds` do: none, a wound
+    (0 < w < Life left), a kill (w >= Life left, below Overkill), an overkill (w >= Overkill).
+
+    >>> orc = Monster("Orc", attack=3, kind="melee", life=3, overkill=5)
+    >>> [_class_of(orc, w) for w in range(7)]
+    [0, 1, 1, 3, 3, 5, 5]
+    """
+    if wounds == 0:
+        return 0
+    if monster.overkilled_by(wounds):
+        return max(monster.overkill or 0, 1)
+    return monster.life_left if wounds >= monster.life_left else 1
 
 
 def _every_target(enc: Encounter, hits: Dist[int]) -> Dist[tuple[int, ...]]:
     """The wounds of every targeted Monster from the one roll's `hits`, each after its own Defense roll."""
     rows: Dist[tuple[int, ...]] = hits.map(lambda h: (h,))
     for i, spot in enumerate(enc.targets):
-        cap = None if i == 0 else _capped(spot.monster)
+        other = None if i == 0 else spot.monster
 
-        def add(row: tuple[int, ...], saves: int, cap: int | None = cap) -> tuple[int, ...]:
+        def add(row: tuple[int, ...], saves: int, other: Monster | None = other) -> tuple[int, ...]:
             w = max(0, row[0] - saves)
-            return (*row, w if cap is None else min(cap, w))
+            return (*row, w if other is None else _class_of(other, w))
 
         rows = rows.combine(target_defence_roll(enc, spot.monster).successes(ROLL_CUT), add)
     return rows.map(lambda row: row[1:])
