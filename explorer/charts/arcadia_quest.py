@@ -102,7 +102,8 @@ def monster_wounds_figure(result: EncounterResult, view: View = "exactly") -> go
     dist = result.monster_wounds
     xs, ps = exact_values(dist, view)
     kinds = ["overkilled" if target.overkilled_by(x) else "killed" if x >= target.life_left else "survives" for x in xs]
-    what = {"overkilled": "overkilled, no Payback", "killed": "killed, still pays back" if enc.pays_back(target.life_left)
+    pays = "may still be the one that pays back (p.21)" if enc.also_targets else "still pays back"
+    what = {"overkilled": "overkilled, no Payback", "killed": f"killed, {pays}" if enc.pays_back(target.life_left)
             else "killed", "survives": "survives"}
     by_view: dict[View, dict[int | None, str]] = {
         "exactly": {x: f"{name} {what[k]}" for x, k in zip(xs, kinds)},
@@ -138,9 +139,12 @@ def kill_figure(result: EncounterResult) -> go.Figure:
     kill, overkill = result.kill, result.overkill
     ps = [1 - kill - result.cut, kill - overkill, overkill]
     name = escape_text(target.name)
-    notes = [f"{name} survives: it pays back" if enc.pays_back(0) else f"{name} survives",
-             "killed but not overkilled: it still pays back, then leaves (p.21)" if enc.pays_back(target.life_left)
-             else "killed but not overkilled",
+    one = " (or another targeted Monster does: only one pays back, the opponent's choice, p.21)" if enc.also_targets else ""
+    notes = [f"{name} survives: it may pay back{one}" if enc.pays_back(0) and one else
+             f"{name} survives: it pays back" if enc.pays_back(0) else f"{name} survives",
+             f"killed but not overkilled: it may still pay back, then leaves{one}" if enc.pays_back(target.life_left)
+             and one else "killed but not overkilled: it still pays back, then leaves (p.21)"
+             if enc.pays_back(target.life_left) else "killed but not overkilled",
              "overkilled: removed at once, no Payback (p.21)" if target.overkill is not None
              else f"{name} has no Overkill rating: never overkilled"]
     labels = [label for label, _ in _KILL_BARS]
