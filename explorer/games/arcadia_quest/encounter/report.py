@@ -250,8 +250,8 @@ class EncounterReport:
         lines += [f"ALSO TARGETED: {_monster_line(t.monster)}; Close to the hero: {'yes' if t.close else 'no'}; "
                   f"Payback reaches: {'yes' if t.reaches else 'no'}" for t in enc.also_targets]
         lines += [f"CLOSE MONSTER: {_monster_line(m)}" for m in enc.close_monsters]
-        lines.append(f"REACTIONS: Payback unless overkilled{'' if enc.opponent_attacks else ' (opponent never attacks)'}"
-                     f"; {guard}")
+        payback = "one Payback, by a targeted Monster not overkilled" if enc.also_targets else "Payback unless overkilled"
+        lines.append(f"REACTIONS: {payback}{'' if enc.opponent_attacks else ' (opponent never attacks)'}; {guard}")
         lines += ["HEADLINE: " + line if i == 0 else line for i, line in enumerate(self.headline().text_lines())]
         if enc.also_targets:
             rule = ("the worst for the hero (highest P(hero killed), then most Wounds expected, then first listed)"

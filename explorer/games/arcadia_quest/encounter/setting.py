@@ -95,7 +95,7 @@ class Encounter:
     def guard_reason(self) -> str:
         """Why the Close Monsters do or do not make their Guard attacks (printed p.20), in a sentence."""
         if not self.close_monsters:
-            return "no other Monster is Close to the hero (close_monsters is empty)"
+            return "no other Monster is Close to the hero: close_monsters is empty"
         if not self.guard_triggered:
             how = ("a targeted Monster is Close to him" if self.target_close or any(t.close for t in self.also_targets)
                    else "a special effect also targets a Close Monster (attack.also_targets_close)")
