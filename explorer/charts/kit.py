@@ -37,7 +37,7 @@ from explorer.core.dist import Dist
 __all__ = [
     "VIEWS", "View", "SIDE_COLORS", "HEIGHT", "PERCENT_TICKS", "view_values", "distribution_figure", "sides_figure",
     "compare_figure", "sweep_heatmap", "symbols_figure", "escape_text", "exact_values", "figure",
-    "hover_lines", "percent", "style",
+    "hover_lines", "percent", "style", "waiting_figure",
 ]
 
 View = Literal["exactly", "at least", "at most"]
@@ -280,12 +280,16 @@ def sides_figure(attacker_dist: Dist[int], defender_dist: Dist[int], *, title: s
     return figure(traces, layout)
 
 
-def compare_figure(dist_a: Dist[int], dist_b: Dist[int], *, labels: tuple[str, str] = ("A (pinned)", "B (current)"),
-                   title: str, x_title: str, view: View = "exactly") -> go.Figure:
+def compare_figure(dist_a: Dist[int] | None, dist_b: Dist[int], *,
+                   labels: tuple[str, str] = ("A (pinned)", "B (current)"), title: str, x_title: str,
+                   view: View = "exactly") -> go.Figure:
     """Two scenarios overlaid: A as wide outlined bars, B as narrower solid bars; both means marked.
 
+    With nothing pinned (`dist_a` None) only the current scenario is drawn, named as such: no grey
+    bars that look like a comparison.
+
     Args:
-        dist_a: the pinned scenario's distribution.
+        dist_a: the pinned scenario's distribution, or None when nothing is pinned.
         dist_b: the current scenario's distribution.
         labels: trace names of A and B.
         title: the chart title.
@@ -293,18 +297,40 @@ def compare_figure(dist_a: Dist[int], dist_b: Dist[int], *, labels: tuple[str, s
         view: one of `VIEWS`.
 
     Returns:
-        A figure with two bar traces, A first.
+        A figure with two bar traces, A first (one, the current, with nothing pinned).
 
     >>> fig = compare_figure(Dist.single(2), Dist.uniform([1, 3]), title="Hits", x_title="hits")
     >>> [t.name for t in fig.data], [s.x0 for s in fig.layout.shapes]
     (['A (pinned)', 'B (current)'], [2.0, 2.0])
+    >>> [t.name for t in compare_figure(None, Dist.single(2), title="Hits", x_title="hits").data]
+    ['current (nothing pinned)']
     """
+    layout = style(title, x_title, barmode="overlay")
+    if dist_a is None:
+        _mark_mean(layout, dist_b.mean(), SIDE_COLORS["defender"], "current", 0)
+        return figure([_bar(dist_b, view, x_title, "current (nothing pinned)", SIDE_COLORS["defender"],
+                            width=0.6)], layout)
     pinned = _bar(dist_a, view, x_title, labels[0], _PINNED, width=0.85)
     pinned["marker"]["line"] = {"color": _NEUTRAL, "width": 2}
-    layout = style(title, x_title, barmode="overlay")
     _mark_mean(layout, dist_a.mean(), _NEUTRAL, labels[0], 0)
     _mark_mean(layout, dist_b.mean(), SIDE_COLORS["defender"], labels[1], 1)
     return figure([pinned, _bar(dist_b, view, x_title, labels[1], SIDE_COLORS["defender"], width=0.45)], layout)
+
+
+def waiting_figure(title: str, message: str) -> go.Figure:
+    """A chart with nothing to show yet: no axes, no data, only what to do (an honest empty state).
+
+    >>> fig = waiting_figure("Sweep", "Press Run sweep")
+    >>> len(fig.data), fig.layout.annotations[0].text, fig.layout.xaxis.visible
+    (0, 'Press Run sweep', False)
+    """
+    layout = style(title, "")
+    layout["xaxis"] = {"visible": False}
+    layout["yaxis"] = {"visible": False}
+    text = "<br>".join(escape_text(line) for line in message.split("\n"))  # one line per line of `message`
+    layout["annotations"] = [{"text": text, "showarrow": False, "xref": "paper", "yref": "paper",
+                              "x": 0.5, "y": 0.5, "font": {"size": 15, "color": _NEUTRAL}}]
+    return figure([], layout)
 
 
 def _is_chance(outcome_title: str) -> bool:

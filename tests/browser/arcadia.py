@@ -91,14 +91,14 @@ class Encounter:
         return self._figures[view]
 
     def compare_figure(self, title: str) -> dict[str, Any] | None:
-        """The what-if chart with nothing pinned (A and B both this encounter), or None for an unknown title."""
+        """The what-if chart with nothing pinned (this encounter alone), or None for an unknown title."""
         from explorer.charts.kit import compare_figure
 
         pick = COMPARE.get(title)
         if pick is None:
             return None
         dist = pick(self.result)
-        return plain_figure(compare_figure(dist, dist, title=title, x_title=title.split(" ")[0]))
+        return plain_figure(compare_figure(None, dist, title=title, x_title=title.split(" ")[0]))
 
     def summary_differences(self, table: Mapping[str, Any] | None) -> list[str]:
         """How the summary table differs from this encounter, to the precision printed."""

@@ -520,14 +520,14 @@ class Battle:
         return self._figures[view]
 
     def compare_figure(self, title: str) -> dict[str, Any] | None:
-        """The what-if chart with nothing pinned (A and B both the current battle), or None for an unknown title."""
+        """The what-if chart with nothing pinned (the current battle alone), or None for an unknown title."""
         from explorer import charts
 
         pick = COMPARE_QUANTITIES.get(title)
         if pick is None:
             return None
         dist = pick(self.result)
-        return plain_figure(charts.compare_figure(dist, dist, title=title, x_title=title.split(" ")[0]))
+        return plain_figure(charts.compare_figure(None, dist, title=title, x_title=title.split(" ")[0]))
 
     def summary_differences(self, table: Mapping[str, Any] | None) -> list[str]:
         """How the summary table differs from this battle, to the precision printed."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.charts.kit import sweep_heatmap
+from explorer.charts.kit import sweep_heatmap, waiting_figure
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
@@ -54,7 +54,8 @@ class Sweep:
         self.run = widgets.Button(description="Run sweep", icon="th", button_style="info")
         self.run.add_class(f"{css}-sweep")
         self.error = ErrorMessage(f"{css}-error", f"{css}-error-sweep")
-        self.heatmap = Chart(sweep_heatmap([0], [0], [[0.0]], x_title="x", y_title="y", outcome_title="run a sweep"),
+        self.heatmap = Chart(waiting_figure("Sweep: not run yet", "Choose x, y and what to map,\nthen press "
+                                            "Run sweep: each cell will show\nthat number for one pair of values."),
                              height=420)
         self.run.on_click(lambda _b: self.run_sweep())
         self._swept: tuple[Any, ...] | None = None

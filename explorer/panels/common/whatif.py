@@ -36,8 +36,9 @@ class WhatIf:
         self.adapter = adapter
         noun, css = adapter.labels.noun, adapter.labels.css
         self._css = css
-        self._no_pin = (f"<b>No pinned {noun} (A).</b> The chart shows the current {noun} only: press "
-                        f"<b>Pin as A</b>, then change anything to see B (current) over A.")
+        self._no_pin = (f"<b>No pinned {noun} (A).</b> The chart shows the current {noun} only. To compare, "
+                        f"press <b>Pin as A</b>, then change any input: B (the {noun} you change) is drawn "
+                        "over A.")
         self._no_table = f"<i>No pinned {noun} (A): no differences to show.</i>"
         self._pinned_text = f"A: the pinned {noun} · B: the current {noun}."
         self._invalid_no_pin = (f"{self._no_pin}<br><b style='color:#b03a2e'>An input has an error: the chart shows "
@@ -51,7 +52,7 @@ class WhatIf:
         self.unpin = widgets.Button(description="Clear A", icon="times")
         self.quantity = widgets.Dropdown(options=list(adapter.quantities), description="compare",
                                          layout=widgets.Layout(width="420px"))
-        self.compare = Chart(self._figure(host.result, host.result), height=320)
+        self.compare = Chart(self._figure(None, host.result), height=320)
         self.caption = widgets.HTML(self._no_pin)
         self.caption.add_class(f"{css}-compare-caption")
         self.differences = widgets.HTML(self._no_table)
@@ -69,10 +70,11 @@ class WhatIf:
         else:
             self.inputs_invalid(update.reason or None)
 
-    def _figure(self, a: Any, b: Any) -> Any:
+    def _figure(self, a: Any | None, b: Any) -> Any:
         name = self.quantity.value
         pick = self.adapter.quantities[name]
-        return compare_figure(pick(a), pick(b), title=name.capitalize(), x_title=name.split(" ")[0])
+        return compare_figure(None if a is None else pick(a), pick(b), title=name.capitalize(),
+                              x_title=name.split(" ")[0])
 
     def set_pin(self, clear: bool = False) -> None:
         """Pin the current result as A (or forget A)."""
@@ -81,8 +83,7 @@ class WhatIf:
 
     def update(self, current: Any) -> None:
         """Redraw B (the current result) against A, and the table of differences."""
-        pinned = self.pinned if self.pinned is not None else current
-        self.compare.show(self._figure(pinned, current))
+        self.compare.show(self._figure(self.pinned, current))
         self.differences.remove_class(f"{self._css}-stale")
         if self.pinned is None:
             self.caption.value = self._no_pin

@@ -19,8 +19,8 @@ def test_clear_a_removes_the_comparison_table(panel: AssaultPanel) -> None:
     whatif.unpin.click()
     assert "<table" not in whatif.differences.value and not re.search(r"\d", whatif.differences.value)
     assert "No pinned battle" in whatif.differences.value and "No pinned battle" in whatif.caption.value
-    a, b = whatif.compare.data
-    assert list(a.y) == list(b.y)                             # A is no longer a different battle
+    (current,) = whatif.compare.data                          # A is gone: the current battle alone
+    assert current.name == "current (nothing pinned)"
     panel.pools["attacker"].basic.value -= 1                  # later changes bring no stale table back
     assert "<table" not in whatif.differences.value
 
