@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # pandas is imported lazily, and only by `Rows.to_frame`: not
     import pandas as pd
 
 __all__ = ["Report", "Rows", "Cell", "PANDAS_EXTRA", "csv_text", "missing_pandas", "dist_json", "dist_exact",
-           "fmt_percent"]
+           "exact_over_one_denominator", "read_exact", "fmt_percent"]
 
 Cell = str | int | float | bool | None
 """One value of a long table (None, or a missing key, is an empty cell)."""
@@ -178,6 +179,54 @@ def dist_exact(dist: Dist[Any]) -> dict[str, str]:
     {'0': '1/4', '2': '3/4'}
     """
     return {str(o): str(p) for o, p in dist.probabilities().items()}
+
+
+def exact_over_one_denominator(tree: Mapping[str, Any]) -> dict[str, Any]:
+    """Exact values written compactly: every fraction of `tree` as a numerator over one denominator.
+
+    A tree of exact ``"p/q"`` strings (or `Fraction`s), nested in dicts, becomes
+    ``{"denominator": "D", "numerators": <the same tree, each value D * value>}``, D the least
+    common multiple of every denominator. Where the fractions share their denominators, as an
+    encounter's do (the endless CRIT chains give every probability the same 100-digit
+    denominator), this halves the digits written; `read_exact` gives the fractions back.
+
+    >>> block = exact_over_one_denominator({"hits": {"0": "1/4", "1": "3/4"}, "kill": Fraction(1, 6)})
+    >>> block
+    {'denominator': '12', 'numerators': {'hits': {'0': '3', '1': '9'}, 'kill': '2'}}
+    >>> read_exact(block)["hits"]["1"]
+    Fraction(3, 4)
+    """
+    def fractions(node: Any) -> Iterator[Fraction]:
+        if isinstance(node, Mapping):
+            for child in node.values():
+                yield from fractions(child)
+        else:
+            yield Fraction(node)
+
+    denominator = 1
+    for value in fractions(tree):
+        denominator = math.lcm(denominator, value.denominator)
+
+    def numerators(node: Any) -> Any:
+        if isinstance(node, Mapping):
+            return {key: numerators(child) for key, child in node.items()}
+        value = Fraction(node) * denominator
+        assert value.denominator == 1
+        return str(value.numerator)
+
+    return {"denominator": str(denominator), "numerators": numerators(tree)}
+
+
+def read_exact(block: Mapping[str, Any]) -> Any:
+    """The exact fractions of an `exact_over_one_denominator` block, in the same tree."""
+    denominator = int(block["denominator"])
+
+    def fractions(node: Any) -> Any:
+        if isinstance(node, Mapping):
+            return {key: fractions(child) for key, child in node.items()}
+        return Fraction(int(node), denominator)
+
+    return fractions(block["numerators"])
 
 
 def fmt_percent(p: Fraction | float) -> str:
