@@ -35,9 +35,13 @@ rulings are also data (`rules.rulings.BATTLE_RULINGS`), printed by every report 
   1 Resource Card each, unless the defender is NPC giants.
 * Cards in battle (p.16-17; scenario key ``cards``, module `rules.cards`): Spell and Resource Cards add
   the effects the user enters from the card, before final totals. Their dice join the pool; their
-  rerolls join the Command rerolls, all at once and each die once (the rules play cards after the
-  Commands; a second round of rerolls is not modelled); their conversions (arcane to 2 hits, arcane
-  to 1 block) join the Commands'; their flat hits and blocks are added after conversions.
+  rerolls are a second round, taken once the Command rerolls' results are known (the rules play
+  cards after the Commands), the reroll policy applied again to the dice as they then lie, a die
+  rerolled in the first round may be rerolled again (a side's ``card_rerolls: "with commands"``
+  takes them with the Command rerolls instead, all at once and each die once; best play refuses
+  two rounds, naming ``card_rerolls``); their conversions (arcane to 2 hits, arcane to 1 block)
+  join the Commands' and come after every reroll; their flat hits and blocks are added after
+  conversions.
 * Stacking (p.9): a storm side holds at most 3 units, every unit counted (champions, leaders, NPC
   storm giants: p.9's storm setup of 1 elite, not 2 regulars, beside the champion only fits the limit
   if they count); the other races' limits are not in our pages, so none is checked.
@@ -158,6 +162,7 @@ from explorer.games.assault_of_the_giants.rules.data import (
 )
 from explorer.games.assault_of_the_giants.rules.model import (
     CARD_KINDS,
+    CARD_REROLLS,
     CASUALTY_ORDERS,
     OBJECTIVES,
     REROLL_POLICIES,
@@ -186,7 +191,7 @@ from explorer.games.assault_of_the_giants.table.scenario import (
 __all__ = [
     "ARMY_KEYS", "Alternative", "HEADLINE_SIDE", "battle_headline", "STACKING_LIMITS", "GIANTSLAYER_ACTIONS",
     "MAX_REGION_UNITS", "Answer", "Army", "BATTLE_RULINGS", "Battle", "BattleCard", "BattleReport",
-    "BattleResult", "CARD_KINDS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CardKind", "CasualtyOrder",
+    "BattleResult", "CARD_KINDS", "CARD_REROLLS", "CASTE_ORDER", "CASUALTY_ORDERS", "COMMAND_CARDS", "CardKind", "CasualtyOrder",
     "CombatDie", "FixedPolicy", "Objective", "RaceName", "RegionKind", "RerollPolicy",
     "DEFAULT_DICE", "EFFECT_LIMITS", "ENTER_NOTE", "FACES_PER_DIE", "FACE_LIMITS", "KNOWN_CARDS",
     "MAX_CARDS_PER_SIDE", "MAX_CARD_DICE", "MAX_DICE_PER_SIDE", "MAX_EXTRA_CARDS", "MAX_GIANTSLAYERS",

@@ -4,7 +4,9 @@ The card texts are not in the pages we have, so each card is a name and number b
 effects the user enters from the card ("enter from your card"). Who may play what is the core's
 rule (`explorer.games.assault_of_the_giants.rules.cards`): the name box offers only the known cards the
 side may play (Ore to the attacker alone, Weaponry to both, p.17), and a card typed in anyway is
-refused by the resolver, its message shown beside this editor. The editor keeps no rules.
+refused by the resolver, its message shown beside this editor. A choice says when the cards'
+rerolls are taken (scenario key ``card_rerolls``: a second round by default, p.16, or with the
+Commands' rerolls). The editor keeps no rules.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import ipywidgets as widgets
 
 from explorer.games.assault_of_the_giants import (
     CARD_KINDS,
+    CARD_REROLLS,
     DEFAULT_DICE,
     EFFECT_LIMITS,
     ENTER_NOTE,
@@ -31,11 +34,15 @@ from explorer.games.assault_of_the_giants import (
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
 
-__all__ = ["CardRow", "CardsEditor", "EFFECT_LABELS"]
+__all__ = ["CardRow", "CardsEditor", "EFFECT_LABELS", "TIMING_LABELS"]
 
 EFFECT_LABELS = {"hits": "+ hits", "blocks": "+ blocks", "rerolls": "+ rerolls",
                  "arcane_to_hits": "arcane → 2 hits", "arcane_to_blocks": "arcane → block"}
 """The number boxes of a card, in scenario-key order, with their labels."""
+
+TIMING_LABELS = {"second round": "a second round, after the Commands' (may reroll a die again; p.16)",
+                 "with commands": "with the Commands' rerolls (one round, each die once)"}
+"""The choices of the scenario key ``card_rerolls``, in words (the ruling the side's card rerolls follow)."""
 
 _WIDE = {"description_width": "initial"}
 
@@ -114,6 +121,10 @@ class CardsEditor:
         self.add.add_class(f"aotg-add-card-{role}")
         self.add.on_click(lambda _b: self.add_card())
         self.name.observe(lambda _c: self._follow_name(), "value")
+        self.timing = widgets.Dropdown(options=[(TIMING_LABELS[v], v) for v in CARD_REROLLS], value=CARD_REROLLS[0],
+                                       description="card rerolls", style=_WIDE, layout=widgets.Layout(width="520px"))
+        self.timing.add_class(f"aotg-card-rerolls-{role}")
+        self.timing.observe(lambda _c: self._changed() if self.rows else None, "value")
         self.error = ErrorMessage("aotg-error", f"aotg-error-cards-{role}")
         self.card_box = widgets.VBox()
         rules = ", ".join(f"{n}: {' and '.join(r.value[1])}" for n, r in KNOWN_CARDS.items())
@@ -121,7 +132,7 @@ class CardsEditor:
             heading(f"Cards in battle ({role})"),
             note(f"Spell and Resource Cards played before final totals (pp.16-17). Their texts are not in the pages "
                  f"we have: {ENTER_NOTE} each effect. Who may play them: {rules} (p.17); NPC giants play none."),
-            widgets.HBox([self.name, self.kind, self.add]), self.card_box, self.error.widget,
+            widgets.HBox([self.name, self.kind, self.add]), self.card_box, self.timing, self.error.widget,
         ])
         self.widget.add_class(f"aotg-cards-{role}")
 
@@ -166,11 +177,28 @@ class CardsEditor:
         for row in self.rows:
             row.die.options = list(dict.fromkeys([*names, row.die.value]))
 
-    def set_cards(self, cards: Sequence[BattleCard]) -> None:
-        """Replace every card by a scenario's (no `changed` call: the caller resolves once)."""
+    def set_cards(self, cards: Sequence[BattleCard], timing: str = CARD_REROLLS[0]) -> None:
+        """Replace every card, and when their rerolls are taken, by a scenario's (no `changed` call:
+        the caller resolves once)."""
         self.rows = [self._row(card_to_dict(card)) for card in cards]
+        self.timing.value = timing
         self._show(notify=False)
 
     def to_list(self) -> list[dict[str, Any]]:
         """The side's ``cards`` in scenario form, in the order played."""
         return [row.to_dict() for row in self.rows]
+
+    def keys(self) -> dict[str, Any]:
+        """The side's ``cards`` and, unless it is the default, ``card_rerolls`` (empty without cards).
+
+        >>> editor = CardsEditor("attacker", lambda: None)
+        >>> editor.add_card("Ore"); editor.timing.value = "with commands"
+        >>> editor.keys()
+        {'cards': [{'name': 'Ore', 'kind': 'resource'}], 'card_rerolls': 'with commands'}
+        """
+        if not self.rows:
+            return {}
+        out: dict[str, Any] = {"cards": self.to_list()}
+        if self.timing.value != CARD_REROLLS[0]:
+            out["card_rerolls"] = self.timing.value
+        return out

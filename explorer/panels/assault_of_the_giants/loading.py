@@ -89,6 +89,6 @@ def apply_scenario(panel: Inputs, data: Mapping[str, Any]) -> None:
             panel.commands[role].set_commands(list(parsed.commands))
             panel.commands[role].set_enabled(not parsed.npc)
             panel.cards[role].set_dice(list(panel.faces.faces))
-            panel.cards[role].set_cards(parsed.cards)
+            panel.cards[role].set_cards(parsed.cards, parsed.card_rerolls)
     finally:
         panel.resume()

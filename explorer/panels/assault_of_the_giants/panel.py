@@ -156,8 +156,7 @@ class AssaultPanel(SharedTabs, ResolvingHost):
             side = self.armies[role].to_dict()
             side["pool"] = self.pools[role].to_dict()
             side.update(self.pools[role].override_dict())
-            if self.cards[role].rows:
-                side["cards"] = self.cards[role].to_list()
+            side.update(self.cards[role].keys())
             side["commands"] = [] if side["npc"] else list(self.commands[role].commands)
             sides[role] = side
         return {"format": 1, "game": "assault-of-the-giants", **self.meta, "dice": self.faces.to_dict(), **sides}

@@ -283,8 +283,9 @@ def test_the_trace_shows_each_card_before_final_totals() -> None:
                                                                           "rerolls": 1, "dice": {"basic": 1}}]))
     for seed in range(5):
         steps = trace_battle(battle, seed)
-        names = [(s.side, s.step) for s in steps if s.side == "attacker"][:5]
-        assert names[3:] == [("attacker", "Cards (before final totals)"), ("attacker", "Totals")]
+        names = [(s.side, s.step) for s in steps if s.side == "attacker"][:6]
+        assert names[2:] == [("attacker", "2. Rerolls (cards, second round)"), ("attacker", "3. Conversions"),
+                             ("attacker", "Cards (before final totals)"), ("attacker", "Totals")]
         cards = next(s for s in steps if s.step.startswith("Cards"))
         totals = next(s for s in steps if s.side == "attacker" and s.step == "Totals")
         conversions = next(s for s in steps if s.side == "attacker" and s.step == "3. Conversions")

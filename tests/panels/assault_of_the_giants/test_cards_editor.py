@@ -106,6 +106,23 @@ def test_what_should_i_reroll_lists_the_cards_dice_and_rerolls(panel: AssaultPan
     row = panel.cards["attacker"].rows[0]
     typed(row.die_count, "1")
     typed(row.effects["rerolls"], "1")
-    assert len(tab.face_boxes) == rolled + 1 and tab.error.text == ""
-    rerolls = parse_battle(panel.scenario()).attacker.modifiers.rerolls + 1
+    # By default the card's reroll is a second round (p.16), which best play does not search yet: refused.
+    assert len(tab.face_boxes) == rolled + 1 and "attacker.card_rerolls" in tab.error.text
+    panel.cards["attacker"].timing.value = "with commands"
+    assert panel.scenario()["attacker"]["card_rerolls"] == "with commands" and tab.error.text == ""
+    rerolls = parse_battle(panel.scenario()).attacker.modifiers.rerolls + 1  # the card's with the Commands'
     assert f"up to {rerolls} rerolls" in tab.summary.value
+
+
+def test_the_card_rerolls_choice_round_trips_and_changes_the_answer(panel: AssaultPanel) -> None:
+    panel.cards["attacker"].add_card("Haste", "spell")
+    typed(panel.cards["attacker"].rows[0].effects["rerolls"], "1")
+    second = report_numbers(panel.scenario())
+    assert "card_rerolls" not in panel.scenario()["attacker"]  # the default is not written
+    assert "second round" in explorer.resolve(panel.scenario()).to_dict()["provenance"]["card_rerolls"]
+    panel.cards["attacker"].timing.value = "with commands"
+    data = panel.scenario()
+    assert report_numbers(data) != second
+    again = AssaultPanel()
+    assert load(again, json.dumps(data)) == "" and again.cards["attacker"].timing.value == "with commands"
+    assert "with the Command rerolls" in explorer.resolve(data).to_dict()["provenance"]["card_rerolls"]

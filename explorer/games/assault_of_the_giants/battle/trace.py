@@ -11,14 +11,17 @@ objective would do with the same dice (`advice`), and what each choice is worth:
 advice knows the attacker's recorded totals (p.17). A side playing ``best`` makes that choice.
 When best play's search is too big for a side that does not play it, the comparison is left out.
 A side's cards (p.16-17) are folded in as the resolver folds them (`cards.played`): their dice are
-rolled with the pool, their rerolls and conversions used with the Commands', and a step "Cards
-(before final totals)" lists each card's effect and adds its flat hits and blocks.
+rolled with the pool, their conversions used with the Commands', their rerolls a second round
+("2. Rerolls (cards, second round)", the policy applied again to the dice as the first round left
+them; with ``card_rerolls: "with commands"``, in the first), and a step "Cards (before final
+totals)" lists each card's effect and adds its flat hits and blocks.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
@@ -71,6 +74,8 @@ def _allowance(side: Side, key: str) -> str:
         card, where = {"rerolls": ("Leader", "right"), "arcane_to_blocks": ("Magic", "right"),
                        "arcane_to_hits": ("Attack", "left")}[key]
         why = f"{card} has {_plural(n, 'card')} to its {where}"
+    if key == "rerolls" and played(side).modifiers.card_rerolls:  # the cards' rerolls are the second round
+        return why
     extra = [f"{c.name} +{getattr(c, key)}" for c in side.cards if getattr(c, key)]
     return why + (f"; cards: {', '.join(extra)}" if extra else "")
 
@@ -148,7 +153,10 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
         "before": tuple(faces), "after": tuple(after), "rerolled": tuple(picks), "per_kind": tuple(per_kind),
         "removed_arcane": removed, "rerolls": mods.rerolls, "policy": policy, **advice}))
 
-    # 3. Conversions: arcane to 2 hits first, then to 1 block; the rest is a miss.
+    if mods.card_rerolls:  # the cards' rerolls: a second round on the dice as they now lie (p.16)
+        steps.append(_second_round(entered, side, label, rng, (entries, kinds, dice), after, named, picks))
+
+    # 3. Conversions (after every reroll): arcane to 2 hits first, then to 1 block; the rest is a miss.
     symbols: Symbols = tuple(sum(f[j] for f in after) for j in range(3))  # type: ignore[assignment]
     splits = advisor.conversion(symbols) if advisor else []
     if policy == "best":
@@ -181,6 +189,41 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
     steps.append(TraceStep(label, "Totals", f"records {_plural(hits, 'hit')} and {_plural(blocks, 'block')}",
                            "rulebook p.17", {"faces": tuple(after), "symbols": symbols, "hits": hits, "blocks": blocks}))
     return steps, (hits, blocks)
+
+
+def _second_round(entered: Side, side: Side, label: str, rng: random.Random,
+                  pool: tuple[Sequence[tuple[CombatDie, int]], Sequence[int], Sequence[CombatDie]],
+                  after: list[Symbols], named: bool, first: Sequence[int]) -> TraceStep:
+    """Step 2, second round: the cards' rerolls, the policy applied again to the dice as the Command
+    rerolls left them (`first`: the dice they rerolled, which may be rerolled again); `pool` is
+    (entries, kind of each die, each die); `after` is updated in place."""
+    mods, policy = side.modifiers, side.reroll_policy
+    entries, kinds, dice = pool
+    assert policy != "best", "best play refuses two rounds of rerolls (best.costs.one_round)"
+    second = replace(side, modifiers=replace(mods, rerolls=mods.card_rerolls, card_rerolls=0))
+    before = tuple(after)
+    picks, per_kind, removed = _policy_picks(second, policy, entries, kinds, before)
+    for i in picks:
+        after[i] = rng.choice(dice[i].faces)
+    cards = ", ".join(f"{c.name} +{c.rerolls}" for c in entered.cards if c.rerolls)
+    allowance = f"{_plural(mods.card_rerolls, 'reroll')} from cards: {cards}"
+    unusable = f"arcane its {_plural(mods.arcane_to_hits + mods.arcane_to_blocks, 'conversion')} cannot use"
+    if picks:
+        which = f"the {face_name(before[picks[0]])} die" if len(picks) == 1 else f"{len(picks)} dice"
+        changes = ", ".join(f"{show_faces(dice, before, named, [i])} -> {show_faces(dice, after, named, [i])} "
+                            f"({unusable if before[i][2] else 'a miss'}{', again' if i in first else ''})"
+                            for i in picks)
+        text = f"rerolls {which} ({allowance}): {changes}"
+        if mods.card_rerolls > len(picks):
+            text += f"; {_plural(mods.card_rerolls - len(picks), 'reroll')} unused"
+    elif policy == "none":
+        text = f"keeps every die (reroll policy \"none\"; {allowance})"
+    else:
+        text = f"keeps every die: none shows a miss or arcane it cannot convert ({allowance})"
+    text += " [second round, after the Command rerolls' results]"
+    return TraceStep(label, "2. Rerolls (cards, second round)", text, "rulebook p.16", {
+        "before": before, "after": tuple(after), "rerolled": tuple(picks), "per_kind": tuple(per_kind),
+        "removed_arcane": removed, "rerolls": mods.card_rerolls, "policy": policy, "round": 2})
 
 
 def _cards_step(side: Side, label: str, hits: int, blocks: int) -> TraceStep:

@@ -41,8 +41,10 @@ BATTLE_RULINGS: tuple[str, ...] = (
     "Rewards: a side earns the Ordning Value of each enemy unit it defeats; giantslayers earn half, rounded up, "
     "and each defeated giantslayer gives the defender 1 Resource Card unless it is NPC giants (rulebook pp.19-20)",
     "Cards in battle: Spell and Resource Cards add the effects entered from the card, before final totals: their "
-    "dice join the pool, their rerolls join the Command rerolls (all at once, each die once), their conversions "
-    "join the Commands', and their hits and blocks are added after conversions (rulebook pp.16-17)",
+    "dice join the pool; their rerolls are a second round once the Command rerolls' results are known, the reroll "
+    "policy applied again to the dice as they then lie, and may reroll a die again (card_rerolls \"with commands\" "
+    "takes them with the Command rerolls instead, each die once); their conversions join the Commands' and come "
+    "after every reroll; their hits and blocks are added after conversions (rulebook pp.16-17)",
     "Stacking: a storm side (race storm) holds at most 3 units, every unit counted, champions, leaders and NPC "
     "storm giants too, since a side stands in one region; the other races' limits are not in our pages and are not "
     "checked (rulebook p.9; whom it counts inferred from the storm setup)",
@@ -65,14 +67,15 @@ def provenance(battle: Battle) -> dict[str, str]:
     Returns:
         Keys ``dice.<name>`` (one per die rolled, the cards' dice included: a die with the faces of the
         named default is that example, whoever wrote it out), ``units`` and, when a side plays cards,
-        ``cards``, each a provenance sentence.
+        ``cards`` (and ``card_rerolls``, the ruling its cards' rerolls follow, when they reroll), each a
+        provenance sentence.
 
     >>> from explorer.games.assault_of_the_giants.battle.scenario import parse_battle
     >>> provenance(parse_battle({"game": "aotg", "attacker": {"pool": {"basic": 1}, "units": []},
     ...     "defender": {"pool": {}, "units": []}}))["dice.basic"]
     'example, not from the rulebook'
     """
-    from explorer.games.assault_of_the_giants.rules.cards import played
+    from explorer.games.assault_of_the_giants.rules.cards import card_rerolls_text, played
     out: dict[str, str] = {}
     for side in (battle.attacker, battle.defender):
         for die, count in played(side).pool:
@@ -86,4 +89,9 @@ def provenance(battle: Battle) -> dict[str, str]:
     if battle.attacker.cards or battle.defender.cards:
         out["cards"] = ("effects entered from your cards: the card texts are not in the pages we have; who may "
                         "play Ore and Weaponry is rulebook p.17")
+    timing = [f"{role}'s {card_rerolls_text(side)}" for role, side in (("attacker", battle.attacker),
+                                                                     ("defender", battle.defender))
+              if card_rerolls_text(side)]
+    if timing:
+        out["card_rerolls"] = "; ".join(timing)
     return out
