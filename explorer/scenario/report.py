@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -23,7 +22,7 @@ if TYPE_CHECKING:  # pandas is imported lazily, and only by `Rows.to_frame`: not
     import pandas as pd
 
 __all__ = ["Report", "Rows", "Cell", "PANDAS_EXTRA", "csv_text", "missing_pandas", "dist_json", "dist_exact",
-           "exact_over_one_denominator", "read_exact", "fmt_percent"]
+           "dist_weights", "read_weights", "fmt_percent"]
 
 Cell = str | int | float | bool | None
 """One value of a long table (None, or a missing key, is an empty cell)."""
@@ -181,52 +180,42 @@ def dist_exact(dist: Dist[Any]) -> dict[str, str]:
     return {str(o): str(p) for o, p in dist.probabilities().items()}
 
 
-def exact_over_one_denominator(tree: Mapping[str, Any]) -> dict[str, Any]:
-    """Exact values written compactly: every fraction of `tree` as a numerator over one denominator.
+def dist_weights(dist: Dist[Any]) -> dict[str, Any]:
+    """A distribution's exact values written compactly: its whole-number weights over one total.
 
-    A tree of exact ``"p/q"`` strings (or `Fraction`s), nested in dicts, becomes
-    ``{"denominator": "D", "numerators": <the same tree, each value D * value>}``, D the least
-    common multiple of every denominator. Where the fractions share their denominators, as an
-    encounter's do (the endless CRIT chains give every probability the same 100-digit
-    denominator), this halves the digits written; `read_exact` gives the fractions back.
+    ``{"total": "T", "weights": {outcome: "w", ...}}``, each probability ``w / T`` (the total
+    includes any cut weight, so the weights add up to less than T by the cut). A pair outcome
+    ``(a, b)`` is nested, ``weights[a][b]``. Where every probability shares a long denominator
+    (an encounter's endless CRIT chains give 100-digit ones), this writes it once instead of in
+    every fraction; `read_weights` gives the fractions back.
 
-    >>> block = exact_over_one_denominator({"hits": {"0": "1/4", "1": "3/4"}, "kill": Fraction(1, 6)})
-    >>> block
-    {'denominator': '12', 'numerators': {'hits': {'0': '3', '1': '9'}, 'kill': '2'}}
-    >>> read_exact(block)["hits"]["1"]
+    >>> dist_weights(Dist({0: 1, 2: 3}))
+    {'total': '4', 'weights': {'0': '1', '2': '3'}}
+    >>> dist_weights(Dist({(0, 1): 1, (0, 2): 1, (1, 1): 2}, cut=1))["weights"]
+    {'0': {'1': '1', '2': '1'}, '1': {'1': '2'}}
+    >>> read_weights(dist_weights(Dist({(0, 1): 1, (1, 1): 3})))["1"]["1"]
     Fraction(3, 4)
     """
-    def fractions(node: Any) -> Iterator[Fraction]:
-        if isinstance(node, Mapping):
-            for child in node.values():
-                yield from fractions(child)
+    weights: dict[str, Any] = {}
+    for outcome, weight in sorted(dist.items(), key=lambda item: item[0]):
+        if isinstance(outcome, tuple) and len(outcome) == 2:
+            weights.setdefault(str(outcome[0]), {})[str(outcome[1])] = str(weight)
         else:
-            yield Fraction(node)
-
-    denominator = 1
-    for value in fractions(tree):
-        denominator = math.lcm(denominator, value.denominator)
-
-    def numerators(node: Any) -> Any:
-        if isinstance(node, Mapping):
-            return {key: numerators(child) for key, child in node.items()}
-        value = Fraction(node) * denominator
-        assert value.denominator == 1
-        return str(value.numerator)
-
-    return {"denominator": str(denominator), "numerators": numerators(tree)}
+            weights[str(outcome)] = str(weight)
+    return {"total": str(dist.total), "weights": weights}
 
 
-def read_exact(block: Mapping[str, Any]) -> Any:
-    """The exact fractions of an `exact_over_one_denominator` block, in the same tree."""
-    denominator = int(block["denominator"])
+def read_weights(block: Mapping[str, Any]) -> dict[str, Any]:
+    """The exact probabilities of a `dist_weights` block, outcome -> `Fraction` (nested for pairs)."""
+    total = int(block["total"])
 
     def fractions(node: Any) -> Any:
         if isinstance(node, Mapping):
             return {key: fractions(child) for key, child in node.items()}
-        return Fraction(int(node), denominator)
+        return Fraction(int(node), total)
 
-    return fractions(block["numerators"])
+    result: dict[str, Any] = fractions(block["weights"])
+    return result
 
 
 def fmt_percent(p: Fraction | float) -> str:

@@ -36,6 +36,7 @@ from explorer.games.arcadia_quest import (
     scenario_to_dict,
     successes,
 )
+from explorer.scenario.report import read_weights
 
 ROOT = Path(__file__).resolve().parents[3]
 MELEE = Trial.of(ATTACK_DIE.value, "melee")
@@ -211,13 +212,13 @@ def test_probabilities_and_cut_sum_to_one(dice, kind, rerolls, defence, defence_
     assert report["cut"] == report["cuts"]["wounds"] < CUT_BELOW
     # The wound step recomputed here from the exact hits and saves: max(0, hits - saves), and a wound
     # is cut when either roll was.
-    exact = report["exact"]
-    hits, saves = ({int(k): Fraction(v) for k, v in exact[q].items()} for q in ("hits", "saves"))
+    exact = report["exact"]  # each distribution as whole-number weights over its total (docs/arcadia-quest.md)
+    hits, saves = ({int(k): v for k, v in read_weights(exact[q]).items()} for q in ("hits", "saves"))
     wounds: dict[int, Fraction] = {}
     for h, p in hits.items():
         for s, q in saves.items():
             wounds[max(0, h - s)] = wounds.get(max(0, h - s), Fraction(0)) + p * q
-    assert {int(k): Fraction(v) for k, v in exact["wounds"].items()} == {k: v for k, v in wounds.items() if v}
+    assert {int(k): v for k, v in read_weights(exact["wounds"]).items()} == {k: v for k, v in wounds.items() if v}
     kept_hits, kept_saves = sum(hits.values()), sum(saves.values())
     assert Fraction(exact["cut"]) == 1 - kept_hits * kept_saves
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.games.arcadia_quest.attack.model import AttackResult
 from explorer.games.arcadia_quest.attack.scenario import scenario_to_dict
-from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_json, dist_weights, fmt_percent
 from explorer.scenario.stats import Headline, headline
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class ArcadiaReport:
         out["cut"] = float(res.cut)
         out["cuts"] = {q: float(d.cut_mass()) for q, d in dists.items()}
         out["means"] = {q: float(d.mean()) for q, d in dists.items()}
-        out["exact"] = {**{q: dist_exact(d) for q, d in dists.items()},
+        out["exact"] = {**{q: dist_weights(d) for q, d in dists.items()},
                         "kill": str(res.kill), "overkill": str(res.overkill), "cut": str(res.cut)}
         out["scenario"] = scenario_to_dict(res.scenario)
         out["dice_source"] = res.scenario.dice_source

@@ -19,7 +19,7 @@ from explorer.games.arcadia_quest.encounter.payback import WORST
 from explorer.games.arcadia_quest.encounter.scenario import encounter_to_dict, sequence_to_dict
 from explorer.games.arcadia_quest.encounter.sequence import SETTLED, SequenceResult
 from explorer.games.arcadia_quest.rulings import ENCOUNTER_RULINGS, REACTION_RULINGS, SEQUENCE_RULINGS
-from explorer.scenario.report import Cell, Rows, dist_exact, dist_json, fmt_percent
+from explorer.scenario.report import Cell, Rows, dist_json, dist_weights, fmt_percent
 from explorer.scenario.stats import Headline, headline
 
 if TYPE_CHECKING:
@@ -187,12 +187,9 @@ class EncounterReport:
                         "expected": {k: float(d.mean()) for k, d in coins.items()}, "guilds": enc.guilds}
         out["cut"] = float(res.cut)
         out["means"] = {name: float(d.mean()) for name, d in dists.items()}
-        exact_joint: dict[str, dict[str, str]] = {}
-        for (w, h), p in res.joint.probabilities().items():
-            exact_joint.setdefault(str(w), {})[str(h)] = str(p)
-        out["exact"] = {**{name: dist_exact(d) for name, d in dists.items()},
-                        **{name: str(p) for name, p in probs.items()}, "joint": exact_joint,
-                        "coins": {k: dist_exact(d) for k, d in coins.items()}, "cut": str(res.cut)}
+        out["exact"] = {**{name: dist_weights(d) for name, d in dists.items()},
+                        **{name: str(p) for name, p in probs.items()}, "joint": dist_weights(res.joint),
+                        "coins": {k: dist_weights(d) for k, d in coins.items()}, "cut": str(res.cut)}
         out["scenario"] = encounter_to_dict(enc)
         out["sources"] = self.sources()
         out["abilities"] = self.abilities()
