@@ -173,10 +173,9 @@ def _rounds_cost(kinds: tuple[tuple[Faces, int], ...], symbols: tuple[str, ...],
     if work > MAX_WORK:
         fewer = rounds.estimate(rounds.layout(kinds, symbols, (rounds_[0], 1), policy, conversions, report))
         field = "second_rerolls" if fewer <= MAX_WORK else "pool"
-        raise ScenarioError(field, f"too big for the exact engine with two rounds of rerolls (about {work / 1e6:.1f} s "
-                                   f"of work estimated, limit {MAX_WORK / 1e6:.0f} s): "
-                                   f"{sum(n for _, n in kinds)} dice of {len(kinds)} kinds, rerolls {rounds_[0]} then "
-                                   f"{rounds_[1]}; roll fewer dice or kinds of dice together, or use fewer rerolls")
+        raise ScenarioError(field, f"too big for the exact engine with two rounds of rerolls ({rounds_[0]} then "
+                                   f"{rounds_[1]}; about {work / 1e6:.1f} s estimated, limit {MAX_WORK / 1e6:.0f} s): "
+                                   "use fewer dice, kinds of dice or rerolls")
     return work
 
 

@@ -262,7 +262,7 @@ def _words(rounds: Rounds, dice: Sequence[tuple[Faces, int]]) -> int:
 
 def _product(a: int, b: int) -> float:
     """Microseconds of a product of big integers of a and b words (`PRODUCT` per word pair, Karatsuba)."""
-    return max(a, b) * min(a, b) ** 0.585 * PRODUCT
+    return float(max(a, b) * min(a, b) ** 0.585 * PRODUCT)
 
 
 def estimate(rounds: Rounds) -> int:
@@ -276,7 +276,8 @@ def estimate(rounds: Rounds) -> int:
     >>> estimate(layout(((((1,), (0,)), 1),), ("hit",), (1, 1), REROLL_BLANKS, (), ("hit",))) < 1000
     True
     """
-    work, keys, merged = 0.0, 1, []
+    work, keys = 0.0, 1
+    merged: list[tuple[Faces, int]] = []
     for faces, n in rounds.kinds:  # the first roll, kind by kind (`fresh` lists its multisets first)
         work += sum(_multisets(m, len(set(faces))) for m in range(n + 1)) * len(faces) * STEP
         here = _keys(rounds, faces, n)

@@ -226,10 +226,9 @@ def one_round(side: Side, role: str) -> None:
     """
     mods = played(side).modifiers
     if mods.card_rerolls and mods.rerolls:
-        raise ScenarioError(f"{role}.card_rerolls", f"best play cannot yet choose a second round of rerolls (the "
-                            f"cards' {mods.card_rerolls} after the Commands' {mods.rerolls}, rulebook p.16) knowing "
-                            'the first round\'s results: use a fixed reroll_policy ("misses", "blanks" or "none"), '
-                            'or card_rerolls "with commands" (one round, each die once)')
+        raise ScenarioError(f"{role}.card_rerolls", 'best play cannot yet search a second round of rerolls (the '
+                            'cards\', after the Commands\', p.16): use card_rerolls "with commands" or a fixed '
+                            'reroll_policy')
 
 
 def check_search(side: Side, role: str, contexts: int, big: bool = False) -> None:

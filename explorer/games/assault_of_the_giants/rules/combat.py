@@ -240,8 +240,7 @@ def _card_field() -> Iterator[None]:
     except ScenarioError as error:
         if error.field != "second_rerolls":
             raise
-        raise ScenarioError("cards", error.problem + " (the second round is the cards' rerolls; "
-                                     'card_rerolls "with commands" takes them in one round)') from None
+        raise ScenarioError("cards", error.problem + ', or card_rerolls "with commands" (one round)') from None
 
 
 def _engine_request(side: Side) -> dict[str, Any]:
