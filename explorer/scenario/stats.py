@@ -28,10 +28,13 @@ from typing import Any
 
 from explorer.core.dist import Dist
 
-__all__ = ["Headline", "headline", "MAX_STEPS"]
+__all__ = ["Headline", "headline", "MAX_STEPS", "TAIL"]
 
 MAX_STEPS = 60
 """Most values of k listed for "at least k" / "at most k" (the outcomes' range, cut to this)."""
+
+TAIL = Fraction(1, 10_000)
+"""k is listed while P(at least k) is at least this: a long tail of 0.0 % cells says nothing."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class Headline:
         mean: exact mean.
         variance: exact variance.
         median: the smallest k with P(outcome <= k) >= 1/2 (None if the cut holds half).
-        at_least: k -> P(outcome >= k), for every k from the smallest outcome to the largest.
+        at_least: k -> P(outcome >= k), for every k from the smallest outcome up to the last whose
+            chance is at least `TAIL` (one in ten thousand).
         at_most: k -> P(outcome <= k), for the same k.
     """
 
@@ -100,9 +104,12 @@ def headline(dist: Dist[Any], of: str) -> Headline:
 
     >>> headline(Dist({0: 1, 10: 1}), "x").at_least[5]
     Fraction(1, 2)
+    >>> list(headline(Dist({0: 10000, 1: 9999, 2: 1}), "x").at_least)  # P(2) is under one in 10,000
+    [0, 1]
     """
     outcomes = [o for o, _ in dist.items()]
-    low, high = min(outcomes), max(outcomes)
+    low = min(outcomes)
+    high = max((o for o in outcomes if dist.at_least(o) >= TAIL), default=low)
     step = max(1, math.ceil((high - low + 1) / MAX_STEPS))
     ks = list(range(low, high + 1, step))
     if ks[-1] != high:
