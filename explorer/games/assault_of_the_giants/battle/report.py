@@ -135,7 +135,8 @@ class BattleReport:
             res, side = self.side(name), self._scenario_side(name)
             mods = played(side).modifiers
             kind = " (NPC giants)" if side.npc else " (giantslayers)" if side.giantslayers else ""
-            lines.append(f"{name.upper()}{kind}: {side.dice_count} dice, {mods.rerolls} rerolls, "
+            second = f" then {mods.card_rerolls} (cards, second round)" if mods.card_rerolls else ""
+            lines.append(f"{name.upper()}{kind}: {side.dice_count} dice, {mods.rerolls} rerolls{second}, "
                          f"{mods.arcane_to_hits} arcane->2 hits, {mods.arcane_to_blocks} arcane->block "
                          f"[{mods.source}{' + cards' if side.cards else ''}]; casualties: {side.casualty_order}; "
                          f"rerolls: {side.reroll_policy}")
