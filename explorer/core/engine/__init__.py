@@ -2,7 +2,9 @@
 
 One way through, in one direction: `types` (dice as count tuples, conversions, policies, the plan
 of a request) ← `plan` (lays a request out) ← `cost` (weighs it before computing) ← `parts` and
-`dp` (compute it) ← `roll` (the entry point, cached). Games import this package's names:
+`dp` (compute it) ← `roll` (the entry point, cached); `rounds` computes two rounds of rerolls (a
+second round's policy reading the dice as the first left them: `roll_counts(second_rerolls=...)`).
+Games import this package's names:
 
 >>> from explorer.core.engine import REROLL_BLANKS, roll_counts
 >>> roll_counts([(((1,), (0,)), 2)], ["hit"], rerolls=1, policy=REROLL_BLANKS).probability((2,))

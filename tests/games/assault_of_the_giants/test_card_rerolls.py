@@ -200,3 +200,25 @@ def test_the_trace_keeps_one_round_with_the_merged_option() -> None:
     steps = trace_battle(parse_battle(golden("with commands")), 3)
     assert not any(s.step == "2. Rerolls (cards, second round)" for s in steps)
     assert next(s for s in steps if s.step == "2. Rerolls").data["rerolls"] == 2
+
+
+@st.composite
+def one_round_battles(draw: st.DrawFn) -> tuple[Battle, str]:
+    """A best attacker whose cards reroll with the Commands' (one round), and a fixed policy to compare."""
+    pool = ((coin, draw(st.integers(0, 2))), (mixed, draw(st.integers(0, 1))))
+    cards = (BattleCard("card", "spell", rerolls=draw(st.integers(0, 1)), arcane_to_hits=draw(st.integers(0, 1))),)
+    attacker = Side(pool, Modifiers(draw(st.integers(0, 1)), 0, draw(st.integers(0, 1))), (Unit("a", 2, 1, 2),),
+                    reroll_policy="best", objective=draw(st.sampled_from(["ordning-points", "damage", "wipe-out"])),
+                    cards=cards, card_rerolls=draw(st.sampled_from(["with commands", "second round"])))
+    if played(attacker).modifiers.card_rerolls:  # two rounds: best play refuses them (tested above)
+        attacker = replace(attacker, card_rerolls="with commands")
+    defender = Side(((mixed, draw(st.integers(0, 1))),), Modifiers(1, 0, 0), (Unit("d", 2, 1, 1), Unit("e", 1, 1, 2)))
+    return Battle(attacker, defender), draw(st.sampled_from(["misses", "blanks", "none"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(one_round_battles())
+def test_best_play_is_never_worse_than_any_fixed_policy(case: tuple[Battle, str]) -> None:
+    battle, policy = case
+    fixed = replace(battle, attacker=replace(battle.attacker, reroll_policy=policy))
+    assert expected_values(battle)["attacker"][0] >= expected_values(fixed)["attacker"][0]
