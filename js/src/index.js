@@ -16,6 +16,10 @@
 //   self-contained HTML file (share.js), from the figure the model holds, drawn or not.
 // - The scenario box's "Open file" button is FileOpenerView (upload.js): a file past the size cap
 //   is refused in the page, never sent.
+// - Access: the chart is a figure (role, and its title as label) with a text alternative one
+//   click or key away, "Numbers of this chart": a table of every trace's values, written from the
+//   figure drawn; the plot itself is hidden from screen readers (its SVG says nothing useful).
+//   Plotly's tool bar is off on narrow screens, where it covered the titles.
 import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from '@jupyter-widgets/base';
 import { saveChart, sharingWidgets } from './share.js';
 import { FileOpenerView } from './upload.js';
@@ -38,6 +42,12 @@ const CSS = `
   animation: explorer-chart-appear 0s linear 0.35s both;
 }
 .explorer-chart-loading .explorer-chart-overlay { color: #5d6d7e; font-weight: 400; }
+.explorer-chart-numbers { font-size: 12px; margin: 2px 0 6px 0; }
+.explorer-chart-numbers summary { cursor: pointer; color: #1f4e79; }
+.explorer-chart-numbers summary:focus-visible { outline: 2px solid #1f4e79; outline-offset: 2px; }
+.explorer-chart-numbers .explorer-chart-table { max-height: 260px; overflow: auto; }
+.explorer-chart-numbers table { border-collapse: collapse; }
+.explorer-chart-numbers th, .explorer-chart-numbers td { border: 1px solid #d5d8dc; padding: 1px 6px; text-align: right; }
 @keyframes explorer-chart-appear { from { opacity: 0; } to { opacity: 1; } }
 `;
 
@@ -48,6 +58,77 @@ function addStyle() {
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.appendChild(style);
+}
+
+const NARROW = 600;
+/** Below this width (px) a chart draws without plotly's tool bar. */
+
+function plainText(value) {
+  // A title as people read it: plotly's markup (<br>, <b>...) removed.
+  return String(value == null ? '' : value).replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, '').trim();
+}
+
+function titleOf(figure) {
+  const title = (figure.layout || {}).title;
+  return plainText(title && typeof title === 'object' ? title.text : title) || 'chart';
+}
+
+function axisTitle(axis) {
+  const title = axis.title;
+  return plainText(title && typeof title === 'object' ? title.text : title);
+}
+
+function shown(value, percent) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value == null ? '' : String(value);
+  if (percent) return (value * 100).toFixed(2) + '%';
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
+}
+
+function cell(tag, text) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  return element;
+}
+
+/** The figure's numbers as tables, one per trace (a heatmap: one row per y value). */
+export function numbersTable(figure) {
+  const box = document.createElement('div');
+  const layout = figure.layout || {};
+  for (const trace of figure.data || []) {
+    const table = document.createElement('table');
+    const caption = cell('caption', plainText(trace.name) || titleOf(figure));
+    caption.style.textAlign = 'left';
+    table.append(caption);
+    if (trace.type === 'heatmap') {
+      const percent = String((trace.texttemplate || trace.hovertemplate || '')).includes('%');
+      const head = document.createElement('tr');
+      head.append(cell('th', ''), ...(trace.x || []).map((x) => cell('th', plainText(x))));
+      table.append(head);
+      (trace.z || []).forEach((row, i) => {
+        const tr = document.createElement('tr');
+        tr.append(cell('th', plainText((trace.y || [])[i])), ...row.map((v) => cell('td', shown(v, percent))));
+        table.append(tr);
+      });
+    } else {
+      const horizontal = trace.orientation === 'h';
+      const labels = horizontal ? trace.y || [] : trace.x || [];
+      const values = horizontal ? trace.x || [] : trace.y || [];
+      const axis = horizontal ? layout.xaxis || {} : layout.yaxis || {};
+      const percent = String(axis.tickformat || '').includes('%');
+      const head = document.createElement('tr');
+      const keyAxis = horizontal ? layout.yaxis || {} : layout.xaxis || {};
+      head.append(cell('th', axisTitle(keyAxis) || 'outcome'), cell('th', axisTitle(axis) || 'value'));
+      table.append(head);
+      labels.forEach((label, i) => {
+        const tr = document.createElement('tr');
+        tr.append(cell('th', plainText(label)), cell('td', shown(values[i], percent)));
+        table.append(tr);
+      });
+    }
+    box.append(table);
+  }
+  if (!box.childElementCount) box.textContent = 'Nothing is drawn yet.';
+  return box;
 }
 
 let library = null;
@@ -104,7 +185,17 @@ export class ChartView extends DOMWidgetView {
     this.plot.style.minHeight = (this.model.get('height') || 300) + 'px';
     this.overlay = document.createElement('div');
     this.overlay.className = 'explorer-chart-overlay';
-    el.append(this.plot, this.overlay);
+    this.plot.setAttribute('aria-hidden', 'true');
+    el.setAttribute('role', 'figure');
+    el.setAttribute('aria-label', 'chart (loading)');
+    this.numbers = document.createElement('details');
+    this.numbers.className = 'explorer-chart-numbers';
+    this.numbers.append(cell('summary', 'Numbers of this chart'));
+    this.numbersBox = document.createElement('div');
+    this.numbersBox.className = 'explorer-chart-table';
+    this.numbers.append(this.numbersBox);
+    this.numbers.addEventListener('toggle', () => this.fillNumbers());
+    el.append(this.plot, this.overlay, this.numbers);
     el.dataset.state = 'loading';
     el.dataset.revision = '-1';
     this.lib = null;
@@ -128,6 +219,13 @@ export class ChartView extends DOMWidgetView {
       this.showOverlay();
       this.draw();
     }, (error) => this.fail(error));
+  }
+
+  fillNumbers() {
+    // Written when opened (and redrawn while open), from the figure the model holds.
+    if (!this.numbers.open) return;
+    const figure = JSON.parse(this.model.get('figure') || '{}');
+    this.numbersBox.replaceChildren(numbersTable(figure));
   }
 
   showOverlay() {
@@ -172,7 +270,12 @@ export class ChartView extends DOMWidgetView {
         layout.height = layout.height || this.model.get('height');
         delete layout.width;
         this.plot.style.minHeight = layout.height + 'px';
-        await this.lib.react(this.plot, figure.data || [], layout, { displaylogo: false, responsive: true });
+        const narrow = this.plot.offsetWidth < NARROW;
+        await this.lib.react(this.plot, figure.data || [], layout,
+          { displaylogo: false, responsive: true, displayModeBar: narrow ? false : 'hover' });
+        el.setAttribute('aria-label', titleOf(figure) + (this.model.get('note') ? ' (not current: ' +
+          this.model.get('note') + ')' : ''));
+        this.fillNumbers();
         el.dataset.revision = String(revision);
         el.dataset.state = this.model.get('note') ? 'stale' : 'drawn';
         this.showOverlay();
