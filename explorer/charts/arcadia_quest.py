@@ -30,13 +30,15 @@ __all__ = [
 ENCOUNTER_CHARTS = ("monster_wounds", "kill", "hero_wounds", "outcomes")
 """The charts of one encounter, in page order (keys of `encounter_figures`)."""
 
-OUTCOME_COLORS = {"survives": "#7f8c8d", "killed": "#d68910", "overkilled": "#b03a2e",
-                  "hero safe": "#2e6da4", "hero killed": "#b03a2e"}
-"""Grey: the target survives; amber: killed, still pays back; red: overkilled or the hero killed."""
+OUTCOME_COLORS = {"survives": "#bbbbbb", "killed": "#ee7733", "overkilled": "#882255",
+                  "hero safe": "#4477aa", "hero killed": "#882255"}
+"""Light grey: the target survives; orange: killed, still pays back; dark purple: overkilled or the
+hero killed. Colour-blind-safe (Paul Tol's schemes), and light to dark in that order, so the
+outcomes differ in lightness too, whatever colours a reader sees."""
 
 _KILL_BARS = (("survives", "survives"), ("killed, not overkilled", "killed"), ("overkilled", "overkilled"))
-_ENDS = (("kills it, survives", "#239b56"), ("kills it, is killed", "#d68910"),
-         ("no kill, survives", "#7f8c8d"), ("no kill, is killed", "#b03a2e"))
+_ENDS = (("kills it, survives", "#4477aa"), ("kills it, is killed", "#ee7733"),
+         ("no kill, survives", "#bbbbbb"), ("no kill, is killed", "#882255"))
 _END_HOVER = ("kills the {} and survives", "kills the {} but is killed", "does not kill the {} and survives",
               "does not kill the {} and is killed")
 TAIL = Fraction(1, 1000)

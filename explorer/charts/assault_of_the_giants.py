@@ -10,12 +10,18 @@ import plotly.graph_objects as go
 from explorer.charts.kit import HEIGHT, PERCENT_TICKS, View, escape_text, figure, percent, sides_figure, style
 from explorer.games.assault_of_the_giants import BattleResult, Status
 
-__all__ = ["STATUS_COLORS", "casualties_figure", "battle_figures"]
+__all__ = ["STATUS_COLORS", "STATUS_PATTERNS", "casualties_figure", "battle_figures"]
 
 STATUS_COLORS: Mapping[Status, str] = {
-    Status.HEALTHY: "#2e8b57", Status.WOUNDED: "#f0a202", Status.DEFEATED: "#b03a2e",
+    Status.HEALTHY: "#88ccee", Status.WOUNDED: "#ee7733", Status.DEFEATED: "#882255",
 }
-"""Green, amber and red for a unit's status after the battle."""
+"""Light blue, orange and wine for a unit's status after the battle, from Paul Tol's colour-blind-safe
+schemes and light to dark in that order. The former green and red became one olive under
+deuteranopia (colour difference 89 -> 21); these keep 49 or more apart under deuteranopia and
+protanopia alike. A pattern (`STATUS_PATTERNS`) tells them apart as well, never colour alone."""
+
+STATUS_PATTERNS: Mapping[Status, str] = {Status.HEALTHY: "", Status.WOUNDED: "/", Status.DEFEATED: "x"}
+"""Bar patterns per status: none, stripes, crosses."""
 
 
 def _unit_labels(result: BattleResult) -> list[tuple[str, int, str, int]]:
@@ -59,7 +65,9 @@ def casualties_figure(result: BattleResult) -> go.Figure:
         ps = [getattr(result, side).unit_status(i).probability(status) for side, i, _, _ in units]
         traces.append({
             "type": "bar", "y": [label for _, _, label, _ in units], "x": [float(p) for p in ps],
-            "orientation": "h", "name": status.value, "marker": {"color": STATUS_COLORS[status]},
+            "orientation": "h", "name": status.value,
+            "marker": {"color": STATUS_COLORS[status],
+                       "pattern": {"shape": STATUS_PATTERNS[status], "fgcolor": "#ffffff", "solidity": 0.3}},
             "customdata": [f"{label} (Fortitude {f})<br>{status.value}: {percent(p)} ({p})"
                            for (_, _, label, f), p in zip(units, ps)],
             "hovertemplate": "%{customdata}<extra></extra>",
