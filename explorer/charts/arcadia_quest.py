@@ -31,7 +31,7 @@ ENCOUNTER_CHARTS = ("monster_wounds", "kill", "hero_wounds", "outcomes")
 """The charts of one encounter, in page order (keys of `encounter_figures`)."""
 
 OUTCOME_COLORS = {"survives": "#bbbbbb", "killed": "#ee7733", "overkilled": "#882255",
-                  "hero safe": "#4477aa", "hero killed": "#882255"}
+                  "hero safe": "#88ccee", "hero killed": "#882255"}
 """Light grey: the target survives; orange: killed, still pays back; dark purple: overkilled or the
 hero killed. Colour-blind-safe (Paul Tol's schemes), and light to dark in that order, so the
 outcomes differ in lightness too, whatever colours a reader sees."""
