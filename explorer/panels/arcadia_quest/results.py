@@ -13,6 +13,7 @@ from explorer.charts.kit import VIEWS
 from explorer.games.arcadia_quest import PAYBACK_WORST, EncounterReport, EncounterResult, is_chance, summary_rows
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
+from explorer.panels.common.table import decimal_text, left_out_text, percent_text
 
 __all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]
 
@@ -32,7 +33,7 @@ def format_number(quantity: str, value: Fraction | float) -> str:
     >>> format_number("P(kill)", Fraction(1, 4)), format_number("expected coins (active Guild)", 2)
     ('25.00%', '2.000')
     """
-    return f"{float(value) * 100:.2f}%" if is_chance(quantity) else f"{float(value):.3f}"
+    return percent_text(float(value)) if is_chance(quantity) else decimal_text(float(value))
 
 
 def table_html(rows: Mapping[str, tuple[Fraction, ...]], headers: tuple[str, ...], css: str) -> str:
@@ -98,5 +99,5 @@ class EncounterResults(ChartGroup):
         rows = {name: (value,) for name, value in summary_rows(self.result).items()}
         cut = self.result.cut
         self.table.value = table_html(rows, ("this encounter",), "aq-summary-table") + (
-            f"<div style='color:#5d6d7e;font-size:80%'>Left out: {float(cut):.1e} of the chance (the endless CRIT "
-            "chains are cut there, not spread over the outcomes)</div>" if cut else "")
+            f"<div style='color:#5d6d7e;font-size:80%'>Left out: {left_out_text(float(cut))} of the chance (the "
+            "endless CRIT chains are cut there, not spread over the outcomes)</div>" if cut else "")

@@ -19,7 +19,7 @@ from explorer.games.assault_of_the_giants import (
 )
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
-from explorer.panels.common.table import html_table
+from explorer.panels.common.table import decimal_text, html_table, percent_text
 
 __all__ = ["BattleResults", "summary_html", "compare_html", "format_number", "rulings_html"]
 
@@ -60,7 +60,7 @@ def format_number(quantity: str, value: float) -> str:
     >>> format_number("chance wiped out", 0.25), format_number("expected hits", 2)
     ('25.00%', '2.000')
     """
-    return f"{value * 100:.2f}%" if quantity.startswith(("P(", "chance")) else f"{value:.3f}"
+    return percent_text(value) if quantity.startswith(("P(", "chance")) else decimal_text(value)
 
 
 class BattleResults(ChartGroup):
@@ -72,7 +72,9 @@ class BattleResults(ChartGroup):
         self.result = result
         self.view = widgets.ToggleButtons(options=list(charts.VIEWS), value="exactly", description="view",
                                           style={"button_width": "80px"})
-        self.k = widgets.IntSlider(value=3, min=1, max=15, description="k damage", continuous_update=False)
+        self.k = widgets.IntSlider(value=3, min=1, max=15, description="damage k",
+                                   continuous_update=False, style={"description_width": "initial"},
+                                   tooltip="k for the summary's column P(damage taken ≥ k)")
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in charts.battle_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aotg-summary")

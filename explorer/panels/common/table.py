@@ -12,10 +12,43 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["html_table", "cell_text", "MISSING"]
+__all__ = ["html_table", "cell_text", "MISSING", "decimal_text", "percent_text", "left_out_text"]
 
 MISSING = "—"
 """What an empty cell shows."""
+
+
+def decimal_text(value: float, digits: int = 3) -> str:
+    """A number with `digits` decimals, never "-0.000" (a difference too small to show is 0).
+
+    >>> decimal_text(-0.0001), decimal_text(2), decimal_text(-1.25, 1)
+    ('0.000', '2.000', '-1.2')
+    """
+    text = f"{float(value):.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+def percent_text(value: float, digits: int = 2) -> str:
+    """A chance (a fraction of 1) as a percentage with its % sign, never "-0.00%".
+
+    >>> percent_text(0.25), percent_text(-0.00001)
+    ('25.00%', '0.00%')
+    """
+    return decimal_text(float(value) * 100, digits) + "%"
+
+
+def left_out_text(cut: float) -> str:
+    """A probability left out on purpose, in words people read.
+
+    >>> left_out_text(3.6e-15), left_out_text(2e-9)
+    ('under one in a trillion', 'about 2 in a billion')
+    """
+    if cut < 1e-12:
+        return "under one in a trillion"
+    for scale, word in ((1e9, "billion"), (1e6, "million"), (1e3, "thousand")):
+        if cut * scale >= 1:
+            return f"about {cut * scale:.0f} in a {word}"
+    return percent_text(cut)
 
 
 def cell_text(value: Any, number: Callable[[float], str] | None = None) -> str:
