@@ -119,7 +119,8 @@ TABLE_PAGE_JS = r"""() => {
     const selects = [...r.querySelectorAll('select')];
     return {name: r.querySelector('input[type=text]').value, kind: selects[0].value, home: selects[1].value,
             homeShown: getComputedStyle(selects[1].closest('.widget-dropdown')).visibility !== 'hidden',
-            giants: selects[2].value, slayers: r.querySelector('input[type=number]').value,
+            giants: selects[2].value, slayers: r.querySelector('.aotg-region-slayers input').value,
+            units: r.querySelector('.aotg-region-units input').value,
             lyn: r.querySelector('input[type=checkbox]').checked};
   });
   const rank = [...root.querySelectorAll('.widget-checkbox')].find((w) => w.textContent.includes('final standings'));
@@ -256,6 +257,8 @@ def table_scenario(shown: dict[str, Any]) -> tuple[dict[str, Any] | None, list[s
             entry["home"] = region["home"]
         if region["giants"] != "nobody":
             entry["occupied_by"] = region["giants"]
+        if int(region["units"] or 0):
+            entry["units"] = int(region["units"])
         if int(region["slayers"] or 0):
             entry["giantslayers"] = int(region["slayers"])
         if region["lyn"]:

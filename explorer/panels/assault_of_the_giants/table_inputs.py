@@ -71,6 +71,8 @@ class RegionRow:
                                                    max=MAX_GIANTSLAYERS, description="slayers",
                                                    style={"description_width": "auto"},
                                                    layout=widgets.Layout(width="105px"))
+        self.units.add_class("aotg-region-units")
+        self.giantslayers.add_class("aotg-region-slayers")
         self.lyn_armaal = widgets.Checkbox(value=bool(region.get("lyn_armaal", False)), description="Lyn Armaal",
                                            indent=False, layout=widgets.Layout(width="95px"))
         self.remove = widgets.Button(description="✕", tooltip="remove this region",
