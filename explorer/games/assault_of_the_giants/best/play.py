@@ -47,8 +47,7 @@ from explorer.games.assault_of_the_giants.best.costs import (
     kinds_of,
     search_seconds,
 )
-from explorer.games.assault_of_the_giants.best.engine import Engine, Response, Solution, Totals4, stakes_pair
-from explorer.games.assault_of_the_giants.best.search import Search
+from explorer.games.assault_of_the_giants.best.engine import Engine, Response, Searched, Solution, Totals4, stakes_pair
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle
 from explorer.games.assault_of_the_giants.rules.outcome import BattleResult
@@ -73,7 +72,7 @@ def chosen_engine() -> Engine:
     return play_numpy if accelerator("numpy") is not None else play_pure
 
 
-def defender_response(battle: Battle) -> Response[Search]:
+def defender_response(battle: Battle) -> Response[Searched]:
     """The defender's best play against every attacker total (whatever policy the defender has).
 
     How the attacker rerolls changes nothing the defender answers (only its totals do), so the
@@ -85,7 +84,7 @@ def defender_response(battle: Battle) -> Response[Search]:
     return chosen_engine().defender_response(battle)
 
 
-def attacker_solution(battle: Battle) -> Solution[Search]:
+def attacker_solution(battle: Battle) -> Solution[Searched]:
     """The attacker's best play against the defender's play (whatever policy the attacker has).
 
     Each value is a term of the damage dealt plus one of the damage taken (`values.dealt_table`),

@@ -265,6 +265,11 @@ class Solved:
     shift: tuple[int, int] = (0, 0)
     """Flat (hits, blocks) added to every final total after the split (the side's cards)."""
 
+    @property
+    def total_weight(self) -> int:
+        """What the weights of each context's final totals sum to: ``plan.total * plan.scale``."""
+        return int(self.plan.total) * int(self.plan.scale)
+
     def expected_at(self, context: int, candidate: int) -> int:
         """Packed `scale`-weighted value of a candidate in a context."""
         return int(self.expected[context, candidate])

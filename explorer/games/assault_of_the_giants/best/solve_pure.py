@@ -60,6 +60,11 @@ class PureSolved:
     """... and what they walk on, once worked out: every state's best key and every candidate's key."""
 
     @property
+    def total_weight(self) -> int:
+        """What the weights of each context's final totals sum to: ``plan.total * plan.scale``."""
+        return self.plan.total * self.plan.scale
+
+    @property
     def final(self) -> tuple[dict[tuple[int, int], int], ...]:
         """Per context, the weights of the final (hits, blocks) (shared by a group's contexts: read only)."""
         return tuple(self.finals[g] for g in self.group)
