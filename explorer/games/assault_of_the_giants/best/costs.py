@@ -28,7 +28,7 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.search import Kinds
-from explorer.games.assault_of_the_giants.best.two_rounds import first_scale
+from explorer.games.assault_of_the_giants.best.two_rounds import first_scale, rounds_of, two_round_size
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, dealt_table, stakes, taken_table
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_cost, side_weight
@@ -52,9 +52,10 @@ NS_PER_CELL = (40, 400)
 """Cost of one cell of the grids that join the two sides (`grid_seconds`), in nanoseconds: with 64-bit
 weights, and with weights too big for them (Python integers); measured, then doubled."""
 
-NS_PER_TWO_ROUND = 400
-"""Cost of one step of the first round over the second's values (`two_round_size`), per context, in
-nanoseconds (plain Python, both engines): measured (about 150-200), then doubled."""
+NS_PER_TWO_ROUND = (2500, 100, 150)
+"""Cost of the first round over the second's values (`two_round_size`, plain Python in both engines),
+in nanoseconds: per state link once, per state link and context, and per whole roll's spread and
+context; measured on CPython (CPU time, about 1200, 50 and 60), then doubled."""
 
 MAX_BYTES = 200_000_000
 """Most memory a best-play request's arrays may take, estimated up front (`search_bytes`, `grid_bytes`)."""
@@ -145,50 +146,10 @@ def search_seconds(side: Side, contexts: int, rerolls: int | None = None, big: b
     size = search_size(kinds_of(side), (second or first) if rerolls is None else rerolls)
     seconds = size * (NS_PER_LINK[0] if contexts == 1 else NS_PER_LINK[2 if big else 1] * contexts) * 1e-9
     if second and rerolls is None:
-        seconds += two_round_size(kinds_of(side), first, second) * contexts * NS_PER_TWO_ROUND * 1e-9
+        links, spread = two_round_size(kinds_of(side), first, second)
+        once, per_link, per_spread = NS_PER_TWO_ROUND
+        seconds += (links * (once + per_link * contexts) + spread * per_spread * contexts) * 1e-9
     return seconds
-
-
-def rounds_of(side: Side) -> tuple[int, int]:
-    """A side's rerolls in each round as best play searches them: (first, second), the second 0 for one round.
-
-    Two rounds when its Command Cards reroll and its cards reroll in a second round (`cards.played`,
-    p.16) and it has dice; else one, with every reroll (a side without Command rerolls has one round).
-
-    >>> from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
-    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
-    >>> rounds_of(Side(((DEFAULT_DICE["basic"], 2),), Modifiers(rerolls=1, card_rerolls=2), ()))
-    (1, 2)
-    >>> rounds_of(Side((), Modifiers(rerolls=1, card_rerolls=2), ()))
-    (1, 0)
-    """
-    side = played(side)
-    mods = side.modifiers
-    if mods.rerolls and mods.card_rerolls and side.dice_count:
-        return mods.rerolls, mods.card_rerolls
-    return mods.rerolls + mods.card_rerolls, 0
-
-
-def two_round_size(kinds: Kinds, first: int, second: int) -> int:
-    """Work of the first round over the second round's values (`two_rounds`), per context.
-
-    Its kept multisets times (their links + 2), plus each whole roll's spread over the cells after
-    the second round's reroll (at most the sides of the dice it rerolls, and the cells).
-
-    >>> two_round_size(((((1, 0, 0), (0, 0, 0)), 2),), 1, 1)
-    27
-    """
-    kinds = tuple((f, n) for f, n in kinds if n)
-    first = min(first, sum(n for _, n in kinds))
-    states, rolls, links = 1, 1, 2
-    for faces, n in kinds:
-        d = len(set(faces))
-        states *= sum(math.comb(size + d - 1, size) for size in range(max(0, n - first), n + 1))
-        rolls *= math.comb(n + d - 1, n)
-        links += d
-    cells = math.prod(sum(n * max(f[j] for f in faces) for faces, n in kinds) + 1 for j in range(3))
-    spread = min(cells, max((len(set(f)) for f, _ in kinds), default=1) ** min(second, sum(n for _, n in kinds)))
-    return int(states * links + rolls * (spread + 2))
 
 
 def defender_keys_big(battle: Battle) -> bool:

@@ -274,6 +274,14 @@ class Solved:
         """Packed `scale`-weighted value of a candidate in a context."""
         return int(self.expected[context, candidate])
 
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`two_rounds`)."""
+        return self.choice.tolist(), np.take_along_axis(self.expected, self.choice, axis=1).tolist()
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]``."""
+        return self.values.tolist()  # type: ignore[no-any-return]
+
     def value_at(self, context: int, totals: tuple[int, int]) -> int:
         """The packed value of final (hits, blocks) in a context."""
         return int(self.values[(context,) + totals])

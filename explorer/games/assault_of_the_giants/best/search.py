@@ -129,3 +129,9 @@ class Search(Protocol):
 
     def removals(self, context: int, states: Sequence[int]) -> list[list[tuple[int, int]]]:
         """The dice best play rerolls from each roll (a state), as (kind, distinct face) pairs."""
+
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`choice_at`, `expected_at`)."""
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]`` (`value_at`)."""

@@ -79,6 +79,15 @@ class PureSolved:
         """The packed value of final (hits, blocks) in a context."""
         return self.values[totals[0]][totals[1]][context]
 
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`two_rounds`)."""
+        choices = [list(self.choices[g]) for g in self.group]
+        return choices, [[self.expected_at(c, g) for g in row] for c, row in enumerate(choices)]
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]``."""
+        return [[[cell[c] for cell in row] for row in self.values] for c in range(len(self.group))]
+
     def choice_at(self, context: int, roll: int) -> int:
         """The candidate chosen for a whole roll."""
         return self.choices[self.group[context]][roll]

@@ -35,8 +35,10 @@ from typing import Any
 
 from explorer.core.backstop import check
 from explorer.games.assault_of_the_giants.best.search import Kinds, Search, conversions
+from explorer.games.assault_of_the_giants.rules.cards import played
+from explorer.games.assault_of_the_giants.rules.model import Side
 
-__all__ = ["TwoRounds", "two_rounds", "first_scale", "State"]
+__all__ = ["TwoRounds", "two_rounds", "first_scale", "rounds_of", "two_round_size", "State"]
 
 State = tuple[tuple[int, ...], ...]
 """A multiset of dice: per kind (those with dice), how many show each distinct face (sorted)."""
@@ -55,7 +57,7 @@ def _table(kinds: Kinds) -> list[tuple[tuple[tuple[int, int, int], ...], tuple[i
 def first_scale(kinds: Kinds, rerolls: int) -> int:
     """Common weight of every first-round move's fresh roll: the lcm of sides ** dice rerolled.
 
-    >>> first_scale((((1, 0, 0), (0, 0, 0)) * 3, 2), ((((0, 0, 0),) * 6, 1),)), 2)
+    >>> first_scale(((((1, 0, 0), (0, 0, 0)) * 3, 2), (((0, 0, 0),) * 6, 1)), 2)
     36
     """
     table = _table(kinds)
@@ -63,6 +65,49 @@ def first_scale(kinds: Kinds, rerolls: int) -> int:
     powers = [math.prod(sum(c) ** m for (_, c, _), m in zip(table, move))
               for move in product(*(range(min(n, rerolls) + 1) for _, _, n in table)) if sum(move) <= rerolls]
     return math.lcm(*powers) if powers else 1
+
+
+def rounds_of(side: Side) -> tuple[int, int]:
+    """A side's rerolls in each round as best play searches them: (first, second), the second 0 for one round.
+
+    Two rounds when its Command Cards reroll and its cards reroll in a second round (`cards.played`,
+    p.16) and it has dice; else one, with every reroll (a side without Command rerolls has one round).
+
+    >>> from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
+    >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers
+    >>> rounds_of(Side(((DEFAULT_DICE["basic"], 2),), Modifiers(rerolls=1, card_rerolls=2), ()))
+    (1, 2)
+    >>> rounds_of(Side((), Modifiers(rerolls=1, card_rerolls=2), ()))  # no dice: one round
+    (3, 0)
+    """
+    side = played(side)
+    mods = side.modifiers
+    if mods.rerolls and mods.card_rerolls and side.dice_count:
+        return mods.rerolls, mods.card_rerolls
+    return mods.rerolls + mods.card_rerolls, 0
+
+
+def two_round_size(kinds: Kinds, first: int, second: int) -> tuple[int, int]:
+    """Work of the first round over the second round's values (`two_rounds`), counted without building it.
+
+    Its kept multisets times (their links + 2), and the whole rolls times their spread over the cells
+    after the second round's reroll (at most the distinct faces ** the dice it rerolls, and the cells),
+    plus 2: each of the second per context.
+
+    >>> two_round_size(((((1, 0, 0), (0, 0, 0)), 2),), 1, 1)
+    (20, 12)
+    """
+    kinds = tuple((f, n) for f, n in kinds if n)
+    first = min(first, sum(n for _, n in kinds))
+    states, rolls, links = 1, 1, 2
+    for faces, n in kinds:
+        d = len(set(faces))
+        states *= sum(math.comb(size + d - 1, size) for size in range(max(0, n - first), n + 1))
+        rolls *= math.comb(n + d - 1, n)
+        links += d
+    cells = math.prod(sum(n * max(f[j] for f in faces) for faces, n in kinds) + 1 for j in range(3))
+    spread = min(cells, max((len(set(f)) for f, _ in kinds), default=1) ** min(second, sum(n for _, n in kinds)))
+    return int(states * links), int(rolls * (spread + 2))
 
 
 def _sub_multisets(copies: int, n: int, low: int) -> list[tuple[int, ...]]:
@@ -148,111 +193,135 @@ def two_rounds(kinds: Kinds, rerolls: int, second: Search, contexts: int, to_hit
         second: the one-round search of the second round (the cards' rerolls) over the packed values.
         contexts: how many contexts `second` searched.
         to_hits, to_blocks: the side's conversions (after both rounds).
+
+    >>> from explorer.games.assault_of_the_giants.best.roll_pure import roll_plan
+    >>> from explorer.games.assault_of_the_giants.best.solve_pure import solve_roll
+    >>> coin = ((1, 0, 0), (0, 0, 0))
+    >>> second = solve_roll(roll_plan(((coin, 1),), 1), 0, 0, [[[0]], [[1]]])
+    >>> two = two_rounds(((coin, 1),), 1, second, 1, 0, 0)
+    >>> two.finals, two.total_weight  # a miss is rerolled, and rerolled again if it misses: 7 in 8
+    (({(0, 0): 1, (1, 0): 7},), 8)
     """
     table = _table(kinds)
     plan = second.plan
     rolls = [tuple(tuple(int(v) for v in c) for c in counts) for counts in plan.roll_counts()]
-    roll_index = {r: i for i, r in enumerate(rolls)}
-    dice = sum(n for _, _, n in table)
-    rerolls = min(rerolls, dice)
+    rerolls = min(rerolls, sum(n for _, _, n in table))
     sides = [sum(c) for _, c, _ in table]
-    per_kind = [_sub_multisets(len(f), n, max(0, n - rerolls)) for f, _, n in table]
-    states: list[State] = [s for s in product(*per_kind)
-                           if sum(n - sum(c) for c, (_, _, n) in zip(s, table)) <= rerolls]
-
-    def move(s: State) -> tuple[int, ...]:
-        return tuple(n - sum(c) for c, (_, _, n) in zip(s, table))
-
-    def kept_sum(s: State) -> tuple[int, ...]:
-        return tuple(sum(v * f[j] for c, (fs, _, _) in zip(s, table) for v, f in zip(c, fs)) for j in range(3))
-
-    power = {s: math.prod(sides[k] ** m for k, m in enumerate(move(s))) for s in states}
-    first = math.lcm(*power.values()) if power else 1
-
-    def up(s: State) -> list[tuple[State, int]]:
-        """The multisets with one die more, of the first kind `s` lacks, and its face's copies."""
-        k = next(k for k, m in enumerate(move(s)) if m)
-        return [(s[:k] + (s[k][:f] + (s[k][f] + 1,) + s[k][f + 1:],) + s[k + 1:], copies)
-                for f, copies in enumerate(table[k][1])]
-
-    ordered = sorted(states, key=lambda s: sum(move(s)))  # whole rolls first
-    h2 = {r: [second.expected_at(c, second.choice_at(c, i)) for c in range(contexts)] for r, i in roll_index.items()}
-    summed: dict[State, list[int]] = {}
-    for s in ordered:
-        check("rerolls", "best play's first round")
-        if not sum(move(s)):
-            summed[s] = h2[s]
-            continue
-        total: list[int] | None = None
-        for t, copies in up(s):
-            vector = summed[t] if copies == 1 else [v * copies for v in summed[t]]
-            total = vector if total is None else list(map(add, total, vector))
-        summed[s] = total or [0] * contexts
-    kept_values = {s: [v * (first // power[s]) for v in summed[s]] for s in states}
-    by_rank = sorted(states, key=lambda s: (-sum(move(s)), kept_sum(s), move(s), s))
-    rank = {s: i for i, s in enumerate(by_rank)}
+    # Every kept multiset: (counts per kind, dice removed, move, kept sum), kind by kind.
+    rows: list[tuple[State, int, tuple[int, ...], tuple[int, int, int]]] = [((), 0, (), (0, 0, 0))]
+    for faces, _, n in table:
+        options = [(c, n - sum(c), tuple(sum(v * f[j] for v, f in zip(c, faces)) for j in range(3)))
+                   for c in _sub_multisets(len(faces), n, max(0, n - rerolls))]
+        rows = [(s + (c,), t + m, mv + (m,), (h + k[0], b + k[1], a + k[2]))
+                for s, t, mv, (h, b, a) in rows for c, m, k in options if t + m <= rerolls]
+    states = [r[0] for r in rows]
+    number = {s: i for i, s in enumerate(states)}
+    removed = [r[1] for r in rows]
+    power = [math.prod(p ** m for p, m in zip(sides, r[2])) for r in rows]
+    first = math.lcm(*power) if power else 1
+    ups: list[list[tuple[int, int]]] = []  # one die more, of the first kind a state lacks: (state, copies)
+    downs: list[list[int]] = []  # one die fewer, any face (while rerolls are left)
+    for s, t, mv, _ in rows:
+        k = next((k for k, m in enumerate(mv) if m), -1)
+        ups.append([] if k < 0 else [(number[s[:k] + (s[k][:f] + (s[k][f] + 1,) + s[k][f + 1:],) + s[k + 1:]], copies)
+                                     for f, copies in enumerate(table[k][1])])
+        downs.append([number[s[:j] + (s[j][:f] + (s[j][f] - 1,) + s[j][f + 1:],) + s[j + 1:]]
+                      for j in range(len(s)) for f in range(len(s[j])) if s[j][f]] if t < rerolls else [])
+    ordered = sorted(range(len(states)), key=removed.__getitem__)  # whole rolls first
+    roll_of = [number[r] for r in rolls]
+    picked, worth = second.chosen()
+    grid = second.value_grid()
+    summed: list[list[int]] = [[]] * len(states)
+    for i, r in enumerate(roll_of):
+        summed[r] = [worth[c][i] for c in range(contexts)]
+    check("rerolls", "best play's first round")
+    for i in ordered:
+        if ups[i]:
+            total: list[int] | None = None
+            for j, copies in ups[i]:
+                vector = summed[j] if copies == 1 else [v * copies for v in summed[j]]
+                total = vector if total is None else list(map(add, total, vector))
+            summed[i] = total or [0] * contexts
+    kept_values = {s: [v * (first // power[i]) for v in summed[i]] for i, s in enumerate(states)}
+    by_rank = sorted(range(len(states)), key=lambda i: (-removed[i], rows[i][3], rows[i][2], states[i]))
+    rank = [0] * len(states)
+    for position, i in enumerate(by_rank):
+        rank[i] = position
     count = len(by_rank)
-    keys = {s: [v * count + rank[s] for v in kept_values[s]] for s in states}
-    best: dict[State, list[int]] = {}
-    for s in reversed(ordered):  # most removed first
-        below = [s[:k] + (s[k][:f] + (s[k][f] - 1,) + s[k][f + 1:],) + s[k + 1:]
-                 for k in range(len(s)) for f in range(len(s[k])) if s[k][f]] if sum(move(s)) < rerolls else []
-        best[s] = list(map(max, keys[s], *[best[b] for b in below])) if below else keys[s]
-    choices = tuple(tuple(by_rank[best[r][c] % count] for r in rolls) for c in range(contexts))
-    weights = [_ways(r, table) for r in rolls]
-    finals = tuple(_finals(second, c, rolls, weights, choices[c], ordered, up, power, first, table, to_hits, to_blocks)
-                   for c in range(contexts))
-    total_weight = sum(weights) * first * int(plan.scale)
-    return TwoRounds(second, rerolls, first, tuple(by_rank), rank, kept_values, choices, finals, total_weight,
-                     finals, tuple(range(contexts)))
-
-
-def _ways(roll: State, table: list[tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]]) -> int:
-    """Ordered outcomes of a whole roll."""
-    ways = 1
-    for counts, (_, copies, n) in zip(roll, table):
-        ways *= math.factorial(n) // math.prod(math.factorial(c) for c in counts)
-        ways *= math.prod(p ** c for p, c in zip(copies, counts))
-    return ways
-
-
-def _finals(second: Search, context: int, rolls: list[State], weights: list[int], kept: Sequence[State],
-            ordered: list[State], up: Any, power: dict[State, int], first: int,
-            table: list[tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]], to_hits: int, to_blocks: int
-            ) -> dict[tuple[int, int], int]:
-    """Weights of the final (hits, blocks) in one context: each whole roll's weight spread by its first
-    round's fresh dice onto the rolls before the second round, then by the second round's choice."""
-    check("rerolls", "best play's two rounds")
-    index = {r: i for i, r in enumerate(rolls)}
-    at: dict[State, int] = {}
-    for r, w, k in zip(rolls, weights, kept):
-        at[k] = at.get(k, 0) + w * (first // power[k])
-    for s in reversed(ordered):  # most removed first: push each weight one die up
-        w = at.pop(s, 0) if s not in index else 0
-        if w:
-            for t, copies in up(s):
-                at[t] = at.get(t, 0) + w * copies
-    plan = second.plan
-    B, A = plan.dims[1:]
-    splits = conversions(A - 1, to_hits, to_blocks)
-    dh, db = second.shift
-    out: dict[tuple[int, int], int] = {}
+    best: list[list[int]] = [[]] * len(states)
+    for i in reversed(ordered):  # most removed first
+        key = [v * count + rank[i] for v in kept_values[states[i]]]
+        best[i] = list(map(max, key, *[best[j] for j in downs[i]])) if downs[i] else key
+    choices = tuple(tuple(states[by_rank[best[r][c] % count]] for r in roll_of) for c in range(contexts))
+    weights = [int(w) for w in plan.weights]
+    lying = _lying(contexts, weights, choices, number, ordered, ups, power, first)
     spreads: dict[int, list[tuple[int, int]]] = {}
-    finals: dict[int, tuple[int, int]] = {}
-    for roll, weight in at.items():
-        g = second.choice_at(context, index[roll])
+    afters: dict[tuple[tuple[int, int], ...], dict[int, int]] = {}  # contexts alike in both rounds share cells
+    finals = []
+    for c in range(contexts):
+        by_choice: dict[int, int] = {}
+        for g, r in zip(picked[c], roll_of):
+            w = lying[r][c] if lying[r] else 0
+            if w:
+                by_choice[g] = by_choice.get(g, 0) + w
+        alike = tuple(sorted(by_choice.items()))
+        if alike not in afters:
+            check("rerolls", "best play's two rounds")
+            afters[alike] = _after(plan, by_choice, table, spreads)
+        finals.append(_split(plan, second.shift, afters[alike], grid[c], to_hits, to_blocks))
+    total_weight = sum(weights) * first * int(plan.scale)
+    return TwoRounds(second, rerolls, first, tuple(states[i] for i in by_rank),
+                     {states[i]: rank[i] for i in range(len(states))}, kept_values, choices, tuple(finals),
+                     total_weight, tuple(finals), tuple(range(contexts)))
+
+
+def _lying(contexts: int, weights: list[int], choices: Sequence[Sequence[State]], number: dict[State, int],
+           ordered: list[int], ups: list[list[tuple[int, int]]], power: list[int], first: int) -> list[list[int]]:
+    """Per state, per context: the weight of the dice lying so after the first round (whole rolls only;
+    each whole roll's weight put on the multiset it keeps, then spread one fresh die at a time, up)."""
+    at: list[list[int]] = [[] for _ in number]
+    for c in range(contexts):
+        for w, k in zip(weights, choices[c]):
+            i = number[k]
+            if not at[i]:
+                at[i] = [0] * contexts
+            at[i][c] += w * (first // power[i])
+    for i in reversed(ordered):  # most removed first: push each weight one die up
+        if ups[i] and at[i]:
+            vector, at[i] = at[i], []
+            for j, copies in ups[i]:
+                add_on = vector if copies == 1 else [v * copies for v in vector]
+                at[j] = list(map(add, at[j], add_on)) if at[j] else add_on
+    return at
+
+
+def _after(plan: Any, by_choice: dict[int, int], table: list[tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]],
+           spreads: dict[int, list[tuple[int, int]]]) -> dict[int, int]:
+    """Weights of the (hits, blocks, arcane) cells after both rounds, from the weight on each second-round
+    candidate (`spreads`, shared by the contexts, memoised)."""
+    out: dict[int, int] = {}
+    for g, weight in by_choice.items():
         if g not in spreads:
             spreads[g] = _spread(plan, table, g)
         for cell, w in spreads[g]:
-            if cell not in finals:
-                a, rest = cell % A, cell // A
-                h, b = divmod(rest, B)
-                options = [(second.value_at(context, (h + 2 * x + dh, b + y + db)), i)
-                           for i, (x, y) in enumerate(splits) if x + y <= a]
-                x, y = splits[max(options)[1]]
-                finals[cell] = (h + 2 * x + dh, b + y + db)
-            key = finals[cell]
-            out[key] = out.get(key, 0) + weight * w
+            out[cell] = out.get(cell, 0) + weight * w
+    return out
+
+
+def _split(plan: Any, shift: tuple[int, int], after: dict[int, int], grid: list[list[int]], to_hits: int,
+           to_blocks: int) -> dict[tuple[int, int], int]:
+    """Weights of the final (hits, blocks) from the cells after both rounds, each split best over
+    `grid` (the values ``[hits][blocks]`` of one context; among equals the most to hits, then to blocks)."""
+    B, A = plan.dims[1:]
+    splits = conversions(A - 1, to_hits, to_blocks)
+    dh, db = shift
+    out: dict[tuple[int, int], int] = {}
+    for cell, weight in after.items():
+        a, rest = cell % A, cell // A
+        h, b = divmod(rest, B)
+        x, y = splits[max((grid[h + 2 * x + dh][b + y + db], i) for i, (x, y) in enumerate(splits) if x + y <= a)[1]]
+        key = (h + 2 * x + dh, b + y + db)
+        out[key] = out.get(key, 0) + weight
     return {k: w for k, w in sorted(out.items()) if w}
 
 
