@@ -28,6 +28,10 @@ its number of ordered outcomes, and a move's fresh roll is scaled to the common 
 move's expectation is one die's expectation applied once per rerolled die, each move from a move
 with one die fewer (its parent), so the cost grows with the number of moves, not with their
 outcomes (`costs.search_size` counts it before anything is built).
+
+With two rounds of rerolls (the cards' after the Commands', p.16) this is the second round's
+search, on every whole roll as the dice lie after the first; `two_rounds` chooses the first round
+over it (its kept multisets are candidates of their own: the second round may reroll any die).
 """
 
 from __future__ import annotations
