@@ -230,6 +230,22 @@ def test_the_trace_shows_both_rounds_the_second_on_the_dice_as_they_lie() -> Non
     assert seen_again  # some seed rerolls the Leader's die again
 
 
+def test_the_trace_of_best_play_shows_both_rounds_each_the_advisors_choice() -> None:
+    # A best attacker: the first round's dice are the advisor's first-round choice for the roll, the
+    # second round's its second-round choice for the dice as they then lie (chosen knowing them, p.16).
+    battle = best("second round")
+    names = [die.name for die, n in played(battle.attacker).pool for _ in range(n)]
+    for seed in range(12):
+        steps = [s for s in trace_battle(battle, seed) if s.side == "attacker"]
+        first, second = steps[1], steps[2]
+        assert second.step == "2. Rerolls (cards, second round)" and second.data["policy"] == "best"
+        top = advise_reroll(battle, "attacker", list(zip(names, first.data["before"])))[0]
+        assert tuple(first.data["rerolled"]) == top.reroll
+        again = advise_reroll(battle, "attacker", list(zip(names, second.data["before"])), second_round=True)[0]
+        assert tuple(second.data["rerolled"]) == again.reroll == second.data["best_reroll"]
+        assert second.data["best_exact"] == str(again.value) and "best play for net-ordning-points" in second.text
+
+
 def test_the_trace_keeps_one_round_with_the_merged_option() -> None:
     steps = trace_battle(parse_battle(golden("with commands")), 3)
     assert not any(s.step == "2. Rerolls (cards, second round)" for s in steps)
