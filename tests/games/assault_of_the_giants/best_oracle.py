@@ -114,7 +114,7 @@ def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Total
         if faces not in last_memo:
             best_key, best_outcomes = None, None
             for chosen in subsets(most):
-                listed = [(p,) + best_split(*(sum(f[j] for f in lie) for j in range(3)))  # type: ignore[misc]
+                listed = [(p,) + best_split(*(sum(f[j] for f in lie) for j in range(3)))
                           for p, lie in fresh_rolls(faces, chosen)]
                 mean = tuple(sum(p * v[j] for p, v, _ in listed) for j in range(3))
                 key = (mean, -len(chosen), kept_of(faces, chosen), per_kind(chosen))
