@@ -3,7 +3,8 @@
 One line per problem: the median cold time with numpy, the same without it (every cache cleared
 before each run, the pure paths forced by `explorer.core.optional.pure_python`), their ratio, and
 whether the two answers are the same (they must be: both are exact). Problems: Assault of the
-Giants battles with best play (both sides, and the whole report with its best-play summary), the
+Giants battles with best play (both sides, with two rounds of rerolls too, and the whole report with
+its best-play summary), the
 reroll advisor, the command-row advisor, a plan of battles with best play, and the fewest-op
 casualty tables of 12-unit armies (all units different: the pure table's worst case; three kinds
 of unit: its rows collapse). Results go to ``<out>/pure.csv``.
@@ -84,6 +85,10 @@ def problems() -> list[tuple[str, Callable[[], object]]]:
     for role in ("attacker", "defender"):
         both_best[role].update(reroll_policy="best", objective="net-ordning-points")
     both = parse_battle(both_best)
+    two_rounds = deepcopy(both_best)  # a card reroll each: a second round after the Command rerolls (p.16)
+    for role in ("attacker", "defender"):
+        two_rounds[role]["cards"] = [{"name": "Haste", "kind": "spell", "rerolls": 1}]
+    both_two = parse_battle(two_rounds)
     attacker_best = parse_battle({**fire, "attacker": {**fire["attacker"], "reroll_policy": "best"}})
     roll = [("basic", (0, 0, 0)), ("basic", (0, 0, 1)), ("basic", (0, 1, 0)), ("basic", (1, 1, 0)),
             ("basic", (2, 0, 0)), ("fire", (1, 0, 1))]
@@ -105,6 +110,7 @@ def problems() -> list[tuple[str, Callable[[], object]]]:
     kinds = tuple(Unit(f"u{i}", 2 + i % 3, 1 + i % 3, 1 + i % 3, wounded=i % 3 == 1) for i in range(12))
     return [
         ("AotG battle, fire-vs-hill, both sides best (net points)", lambda: resolve_battle(both)),
+        ("AotG battle, both best, two rounds (a card reroll each)", lambda: resolve_battle(both_two)),
         ("AotG report, both sides best, with the best-play summary", lambda: explorer.resolve(both_best).to_dict()),
         ("reroll advisor: rerolls, split and habits, both sides", reroll_advisor),
         ("row advisor: hand of 4, up to 3 cards first, both best", lambda: row_options(start, ["Leader", "Magic",

@@ -38,8 +38,8 @@ rulings are also data (`rules.rulings.BATTLE_RULINGS`), printed by every report 
   rerolls are a second round, taken once the Command rerolls' results are known (the rules play
   cards after the Commands), the reroll policy applied again to the dice as they then lie, a die
   rerolled in the first round may be rerolled again (a side's ``card_rerolls: "with commands"``
-  takes them with the Command rerolls instead, all at once and each die once; best play refuses
-  two rounds, naming ``card_rerolls``); their conversions (arcane to 2 hits, arcane to 1 block)
+  takes them with the Command rerolls instead, all at once and each die once; best play chooses
+  both rounds, the second knowing the first's results, `best.two_rounds`); their conversions (arcane to 2 hits, arcane to 1 block)
   join the Commands' and come after every reroll; their flat hits and blocks are added after
   conversions.
 * Stacking (p.9): a storm side holds at most 3 units, every unit counted (champions, leaders, NPC

@@ -3,7 +3,9 @@
 Pick a side and the face each of its dice shows (or roll at random). The tab lists each distinct
 choice of dice to reroll with its exact value for the side's objective ("plays for" in the army),
 best first, as a chart and a table; how best to convert the arcane showing if every die is kept;
-and, on request, the rule of thumb: how often best play rerolls each face. The other side plays
+and, on request, the rule of thumb: how often best play rerolls each face. A side whose cards reroll
+in a second round after its Command rerolls (p.16) has a round to pick: the first (each choice worth
+its expectation with the second round played best) or the cards' second, on the dice as they lie. The other side plays
 as set in the panel. The defender decides knowing the attacker's final totals (p.17), entered here.
 Computed by `explorer.games.assault_of_the_giants.best.advice`, only while the tab is open.
 """
@@ -36,7 +38,7 @@ from explorer.panels.common.host import PanelHost, Update
 from explorer.panels.common.number_box import NumberText, read_whole
 from explorer.panels.common.table import html_table
 
-__all__ = ["RerollAdvisor", "face_label", "reroll_label", "alternatives_html"]
+__all__ = ["RerollAdvisor", "face_label", "reroll_label", "alternatives_html", "two_rounds"]
 
 SHOWN = 10
 """Most alternatives listed (the chart and the table), best first."""
@@ -77,6 +79,21 @@ def alternatives_html(options: Sequence[Alternative], dice: Sequence[str], objec
                       number=lambda v: f"{v:.4f}")
 
 
+def two_rounds(side: Side) -> bool:
+    """Whether the side's cards reroll in a second round after its Command rerolls (and it has dice).
+
+    >>> from explorer.games.assault_of_the_giants import BattleCard, CombatDie, Modifiers
+    >>> die = CombatDie("d", ((1, 0, 0),) * 6)
+    >>> card = BattleCard("Haste", "spell", rerolls=1)
+    >>> two_rounds(Side(((die, 1),), Modifiers(rerolls=1), (), cards=(card,)))
+    True
+    >>> two_rounds(Side(((die, 1),), Modifiers(), (), cards=(card,)))  # no Command rerolls: one round
+    False
+    """
+    side = played(side)
+    return bool(side.modifiers.rerolls and side.modifiers.card_rerolls and side.dice_count)
+
+
 def _dice_of(side: Side) -> list[tuple[str, tuple[Symbols, ...]]]:
     """Every die the side rolls, its cards' dice included (`cards.played`), in the pool's order."""
     return [(die.name, die.faces) for die, n in played(side).pool for _ in range(n)]
@@ -91,6 +108,12 @@ class RerollAdvisor:
         self.options: list[Alternative] = []
         self.role = widgets.ToggleButtons(options=["attacker", "defender"], value="attacker",
                                           style={"button_width": "90px"})
+        self.round = widgets.ToggleButtons(options=[("first round (Commands)", 1), ("second round (cards)", 2)],
+                                           value=1, style={"button_width": "170px"},
+                                           tooltips=["the Command rerolls; each choice counts the cards' round "
+                                                     "played best after it", "the cards' rerolls, on the dice as "
+                                                     "they lie after the first round (any die, p.16)"])
+        self.round.layout.display = "none"
         self.hits = NumberText(0, tooltip="the attacker's final hits (the defender decides knowing them, p.17)",
                                layout=widgets.Layout(width="60px"))
         self.blocks = NumberText(0, tooltip="the attacker's final blocks", layout=widgets.Layout(width="60px"))
@@ -112,6 +135,7 @@ class RerollAdvisor:
         self._dice: list[tuple[str, tuple[Symbols, ...]]] = []
         self._rng = random.Random(17)
         self.role.observe(lambda _c: self._rebuild(), "value")
+        self.round.observe(lambda _c: self.refresh(), "value")
         for w in (self.hits, self.blocks):
             w.observe(lambda _c: self.refresh(), "value")
         self.roll_button.on_click(lambda _b: self.roll())
@@ -121,7 +145,7 @@ class RerollAdvisor:
             note("Set what each die shows (or Roll). Each choice of dice to reroll is valued exactly for the "
                  "side's objective ('plays for' in its army); the other side plays as set. Rerolls: up to the "
                  "side's rerolls, each die once, all at once (p.16)."),
-            widgets.HBox([self.role, self.roll_button]), self.totals, self.faces, self.error.widget, self.summary,
+            widgets.HBox([self.role, self.roll_button]), self.round, self.totals, self.faces, self.error.widget, self.summary,
             self.chart, self.table, self.conversion, self.habits_button, self.habits,
         ])
         self.widget.add_class("aotg-reroll-advisor")
@@ -153,6 +177,7 @@ class RerollAdvisor:
             return
         side: Side = getattr(battle, self.role.value)
         self.totals.layout.display = "" if self.role.value == "defender" else "none"
+        self.round.layout.display = "" if two_rounds(side) else "none"
         dice = _dice_of(side)
         if dice != self._dice:
             old = [box.value for box in self.face_boxes]
@@ -194,7 +219,8 @@ class RerollAdvisor:
             battle = battle or self._battle()
             totals = self._attacker_totals()
             roll = [(name, box.value) for (name, _), box in zip(self._dice, self.face_boxes)]
-            self.options = advise_reroll(battle, role, roll, attacker_totals=totals)
+            second = two_rounds(getattr(battle, role)) and self.round.value == 2
+            self.options = advise_reroll(battle, role, roll, attacker_totals=totals, second_round=second)
             symbols = tuple(sum(f[j] for _, f in roll) for j in range(3))
             splits = advise_conversion(battle, role, symbols, attacker_totals=totals)
         except ExplorerError as error:
@@ -208,9 +234,14 @@ class RerollAdvisor:
         names = [name for name, _ in self._dice]
         self.chart.show(reroll_advice_figure(shown, names, objective))
         best = self.options[0]
+        rerolls = side.modifiers.card_rerolls if second else side.modifiers.rerolls
+        rounds = ""
+        if two_rounds(side):
+            rounds = ("; second round: on the dice as they lie after the first" if second else
+                      "; first round: each value counts the cards' second round played best after it")
         self.summary.value = (f"<b>Best:</b> {html.escape(reroll_label(best, names))} — "
                               f"{OBJECTIVE_LABELS[objective]} {float(best.value):.4f} "
-                              f"({len(self.options)} choices, up to {side.modifiers.rerolls} reroll{'s' * (side.modifiers.rerolls != 1)})")
+                              f"({len(self.options)} choices, up to {rerolls} reroll{'s' * (rerolls != 1)}{rounds})")
         self.table.value = alternatives_html(shown, names, objective)
         rows = "".join(f"<tr><td>{s.to_hits}</td><td>{s.to_blocks}</td><td>{s.totals[0]} hits, {s.totals[1]} blocks"
                        f"</td><td>{float(s.value):.4f}</td></tr>" for s in splits)

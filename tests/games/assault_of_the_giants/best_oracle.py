@@ -1,4 +1,5 @@
-"""Brute-force best play for Assault of the Giants: every die rolled one by one, every subset rerolled.
+"""Brute-force best play for Assault of the Giants: every die rolled one by one, every subset rerolled,
+in one round or two (the Command rerolls, then the cards', p.16).
 
 Written from the rules text (rulebook p.16-17) and the issue's definition of best play, sharing no
 code with `explorer.games.assault_of_the_giants.best.play*`: dice are ordered, each subset of at most
@@ -9,7 +10,11 @@ are Fractions. Casualties and rewards come from the plain brute force of `tests.
 Ties are broken as the module docstring of `best` states: the value tuple (objective, net Ordning
 Points, damage dealt - damage taken), then the fewest dice rerolled, then the most (hits, blocks,
 arcane) kept, then the most dice rerolled of the kinds listed first; splits: most to hits, then
-most to blocks.
+most to blocks. With two rounds (the side's cards reroll after its Command rerolls), the second
+round is that search on the dice as they lie after the first (any die, rerolled or not), and each
+first-round subset is worth the expectation of the best second round over its fresh rolls; first-round
+ties as above, then keeping the dice whose counts of each distinct face (sorted), kind by kind, are
+lexicographically largest.
 """
 
 from __future__ import annotations
@@ -17,11 +22,10 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from explorer.games.assault_of_the_giants.rules.model import Battle, Side
+from explorer.games.assault_of_the_giants.rules.model import Battle, Side, Symbols
 from tests.games.assault_of_the_giants.oracle import _reward, brute_casualties, brute_totals, with_cards
 
 Values = tuple[Fraction, Fraction, Fraction]
@@ -58,14 +62,13 @@ def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Total
     are part of every final total that `value` scores.
     """
     side, (dh, db), second = with_cards(side)
-    if second and side.modifiers.rerolls:
-        raise NotImplementedError("this oracle searches one round of rerolls")
-    if second:  # no Command rerolls: the cards' round is the only one
-        side = replace(side, modifiers=replace(side.modifiers, rerolls=second))
-    kinds = [k for k, (_, n) in enumerate(side.pool) for _ in range(n)]
-    dice = [side.pool[k][0] for k in kinds]
+    first = side.modifiers.rerolls
+    if second and not first:  # no Command rerolls: the cards' round is the only one
+        first, second = second, 0
+    sorts = list(dict.fromkeys(die for die, _ in side.pool))  # a card's die already in the pool is that kind
+    kinds = [sorts.index(die) for die, n in side.pool for _ in range(n)]
+    dice = [sorts[k] for k in kinds]
     mods = side.modifiers
-    most = min(mods.rerolls, len(dice))
     split_memo: dict[tuple[int, int, int], tuple[Values, Totals]] = {}
 
     def best_split(hits: int, blocks: int, arcane: int) -> tuple[Values, Totals]:
@@ -79,31 +82,67 @@ def best_side(side: Side, value: Callable[[Totals], Values]) -> tuple[dict[Total
             split_memo[(hits, blocks, arcane)] = (top[0], top[3])
         return split_memo[(hits, blocks, arcane)]
 
-    def outcomes(kept: tuple[int, int, int], chosen: tuple[int, ...]) -> list[tuple[Fraction, Values, Totals]]:
-        """Every fresh roll of the chosen dice, one by one: probability, value, final totals."""
+    def fresh_rolls(faces: tuple[Symbols, ...], chosen: tuple[int, ...]) -> list[tuple[Fraction, tuple[Symbols, ...]]]:
+        """Every fresh roll of the chosen dice, one by one: probability, the dice as they then lie."""
         out = []
         fresh_all = list(itertools.product(*(dice[i].faces for i in chosen)))
         for fresh in fresh_all:
-            symbols = [kept[j] + sum(f[j] for f in fresh) for j in range(3)]
-            v, final = best_split(*symbols)
-            out.append((Fraction(1, len(fresh_all)), v, final))
+            lie = list(faces)
+            for i, f in zip(chosen, fresh):
+                lie[i] = f
+            out.append((Fraction(1, len(fresh_all)), tuple(lie)))
         return out
+
+    def kept_of(faces: tuple[Symbols, ...], chosen: tuple[int, ...]) -> tuple[int, int, int]:
+        return tuple(sum(faces[i][j] for i in range(len(dice)) if i not in chosen) for j in range(3))  # type: ignore
+
+    def per_kind(chosen: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sum(1 for i in chosen if kinds[i] == k) for k in range(len(sorts)))
+
+    def kept_counts(faces: tuple[Symbols, ...], chosen: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Per kind with dice, how many kept dice show each of its distinct faces (sorted)."""
+        return tuple(tuple(sum(1 for i in range(len(dice)) if kinds[i] == k and i not in chosen and faces[i] == f)
+                           for f in sorted(set(die.faces))) for k, die in enumerate(sorts))
+
+    def subsets(most: int) -> list[tuple[int, ...]]:
+        return [c for size in range(min(most, len(dice)) + 1) for c in itertools.combinations(range(len(dice)), size)]
+
+    last_memo: dict[tuple[Symbols, ...], list[tuple[Fraction, Values, Totals]]] = {}
+
+    def last_round(faces: tuple[Symbols, ...], most: int) -> list[tuple[Fraction, Values, Totals]]:
+        """The (last) round of rerolls on the dice as they lie: its best choice's outcomes."""
+        if faces not in last_memo:
+            best_key, best_outcomes = None, None
+            for chosen in subsets(most):
+                listed = [(p,) + best_split(*(sum(f[j] for f in lie) for j in range(3)))
+                          for p, lie in fresh_rolls(faces, chosen)]
+                mean = tuple(sum(p * v[j] for p, v, _ in listed) for j in range(3))
+                key = (mean, -len(chosen), kept_of(faces, chosen), per_kind(chosen))
+                if best_key is None or key > best_key:
+                    best_key, best_outcomes = key, listed
+            last_memo[faces] = best_outcomes  # type: ignore[assignment]
+        return last_memo[faces]
+
+    def mean_of(listed: list[tuple[Fraction, Values, Totals]]) -> Values:
+        return tuple(sum(p * v[j] for p, v, _ in listed) for j in range(3))  # type: ignore[return-value]
+
+    def first_round(faces: tuple[Symbols, ...]) -> list[tuple[Fraction, Values, Totals]]:
+        """The Command round when the cards reroll again after it: each choice worth the best second round."""
+        best_key, best_outcomes = None, None
+        for chosen in subsets(first):
+            listed = [(p * q, v, final) for p, lie in fresh_rolls(faces, chosen)
+                      for q, v, final in last_round(lie, second)]
+            key = (mean_of(listed), -len(chosen), kept_of(faces, chosen), per_kind(chosen), kept_counts(faces, chosen))
+            if best_key is None or key > best_key:
+                best_key, best_outcomes = key, listed
+        return best_outcomes  # type: ignore[return-value]
 
     dist: dict[Totals, Fraction] = defaultdict(Fraction)
     expected = [Fraction(0)] * 3
     rolls = list(itertools.product(*(d.faces for d in dice)))
     for faces in rolls:
-        best_key, best_outcomes = None, None
-        for size in range(most + 1):
-            for chosen in itertools.combinations(range(len(dice)), size):
-                kept = tuple(sum(faces[i][j] for i in range(len(dice)) if i not in chosen) for j in range(3))
-                listed = outcomes(kept, chosen)
-                mean = tuple(sum(p * v[j] for p, v, _ in listed) for j in range(3))
-                per_kind = tuple(sum(1 for i in chosen if kinds[i] == k) for k in range(len(side.pool)))
-                key = (mean, -size, kept, per_kind)
-                if best_key is None or key > best_key:
-                    best_key, best_outcomes = key, listed
-        for p, v, final in best_outcomes:
+        outcomes = first_round(faces) if second and dice else last_round(faces, first)
+        for p, v, final in outcomes:
             dist[final] += p / len(rolls)
             for j in range(3):
                 expected[j] += p * v[j] / len(rolls)

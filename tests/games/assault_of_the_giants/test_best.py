@@ -277,8 +277,10 @@ def test_advice_lists_every_choice_best_first_and_agrees_with_the_search() -> No
     assert options[0].reroll == (0, 2)  # the blank and the lone block
     # The search's own choice for this roll: the same kept symbols and the same dice rerolled per kind.
     from explorer.games.assault_of_the_giants.best.play import attacker_solution
+    from explorer.games.assault_of_the_giants.best.two_rounds import TwoRounds
 
     solved = attacker_solution(battle).solved
+    assert not isinstance(solved, TwoRounds)  # one round of rerolls
     plan = solved.plan
     counts = [[sum(1 for name, f in roll if name == die and f == face) for face in kind.faces]
               for die, kind in zip(("basic", "fire"), plan.kinds)]

@@ -115,7 +115,7 @@ def test_both_rounds_equal_the_brute_force(side: Side) -> None:
     assert side_totals(side).probabilities() == normalise(brute_totals(side))
 
 
-# --- best play: exact for one round, refused for two --------------------------------------
+# --- best play: exact for one round and for two --------------------------------------------
 
 def best(timing: str, rerolls: int = 1) -> Battle:
     """A best attacker with a card reroll, against a sure-hit defender."""
@@ -127,28 +127,62 @@ def best(timing: str, rerolls: int = 1) -> Battle:
     return Battle(attacker, defender)
 
 
-@pytest.mark.parametrize("pure", [False, True])
-def test_best_play_refuses_two_rounds_naming_the_key(pure: bool) -> None:
-    clear_caches()
-    with pure_python() if pure else _nothing():
-        with pytest.raises(ScenarioError) as refused:
-            resolve_battle(best("second round"))
-        assert refused.value.field == "attacker.card_rerolls"
-        assert "with commands" in refused.value.problem and "p.16" in refused.value.problem
-        with pytest.raises(ScenarioError, match="card_rerolls"):
-            advise_reroll(best("second round"), "attacker", [("coin", (0, 0, 0)), ("mixed", (0, 0, 0))])
-
-
 def _nothing() -> Any:
     import contextlib
     return contextlib.nullcontext()
 
 
-def test_a_row_advisor_for_best_play_with_two_rounds_is_refused() -> None:
+@pytest.mark.parametrize("rerolls", [1, 2])
+@pytest.mark.parametrize("pure", [False, True])
+def test_best_play_with_two_rounds_equals_the_brute_force(pure: bool, rerolls: int) -> None:
+    # The second round is chosen knowing the first's results (p.16): the brute force lists both.
+    battle = best("second round", rerolls)
+    expected = brute_best_joint(battle)
+    clear_caches()
+    with pure_python() if pure else _nothing():
+        assert best_joint(battle).probabilities() == expected
+        assert resolve_battle(battle).attacker.totals.probabilities() == {
+            (h, b): sum((p for (ha, ba, _, _), p in expected.items() if (ha, ba) == (h, b)), Fraction(0))
+            for h, b in {(k[0], k[1]) for k in expected}}
+    clear_caches()
+
+
+def test_two_rounds_beat_one_merged_round_here() -> None:
+    # Golden, by hand: one half die, a Leader reroll then a card reroll: 7/8 hits with two rounds
+    # (rerolled twice if needed), 3/4 with one merged round (each die once).
+    two, merged = parse_battle(golden(None)), parse_battle(golden("with commands"))
+    best_two = replace(two, attacker=replace(two.attacker, reroll_policy="best", objective="damage"))
+    best_merged = replace(merged, attacker=replace(merged.attacker, reroll_policy="best", objective="damage"))
+    clear_caches()
+    assert best_joint(best_two).probabilities()[(1, 0, 0, 0)] == Fraction(7, 8)
+    assert best_joint(best_merged).probabilities()[(1, 0, 0, 0)] == Fraction(3, 4)
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_the_advisor_gives_both_rounds(pure: bool) -> None:
+    # First round: rerolling the blank coin is worth 14/9 net points with the second round played
+    # best after it; second round on the dice as they lie: the one-round values (brute force below).
+    battle = best("second round")
+    roll = [("coin", (0, 0, 0)), ("mixed", (0, 0, 2))]
+    clear_caches()
+    with pure_python() if pure else _nothing():
+        first = advise_reroll(battle, "attacker", roll)
+        second = advise_reroll(battle, "attacker", roll, second_round=True)
+        with pytest.raises(ScenarioError) as refused:
+            advise_reroll(replace(battle, attacker=replace(battle.attacker, card_rerolls="with commands")),
+                          "attacker", roll, second_round=True)
+    assert [(a.reroll, a.value) for a in first] == [((0,), Fraction(14, 9)), ((), Fraction(4, 3)),
+                                                    ((1,), Fraction(19, 18))]
+    assert [(a.reroll, a.value) for a in second] == [((0,), Fraction(4, 3)), ((), Fraction(1)), ((1,), Fraction(1, 2))]
+    assert refused.value.field == "second_round"
+    clear_caches()
+
+
+def test_a_row_advisor_for_best_play_with_two_rounds_answers() -> None:
     battle = best("second round")
     battle = replace(battle, attacker=replace(battle.attacker, commands=("Leader", "Attack")))
-    with pytest.raises(ScenarioError, match="card_rerolls"):
-        row_options(battle, ["Magic"], objective="damage", most=1)
+    options = row_options(battle, ["Magic"], objective="damage", most=1)
+    assert options
 
 
 @pytest.mark.parametrize("timing,rerolls", [("with commands", 1), ("second round", 0), ("with commands", 0)])
@@ -196,6 +230,22 @@ def test_the_trace_shows_both_rounds_the_second_on_the_dice_as_they_lie() -> Non
     assert seen_again  # some seed rerolls the Leader's die again
 
 
+def test_the_trace_of_best_play_shows_both_rounds_each_the_advisors_choice() -> None:
+    # A best attacker: the first round's dice are the advisor's first-round choice for the roll, the
+    # second round's its second-round choice for the dice as they then lie (chosen knowing them, p.16).
+    battle = best("second round")
+    names = [die.name for die, n in played(battle.attacker).pool for _ in range(n)]
+    for seed in range(12):
+        steps = [s for s in trace_battle(battle, seed) if s.side == "attacker"]
+        first, second = steps[1], steps[2]
+        assert second.step == "2. Rerolls (cards, second round)" and second.data["policy"] == "best"
+        top = advise_reroll(battle, "attacker", list(zip(names, first.data["before"])))[0]
+        assert tuple(first.data["rerolled"]) == top.reroll
+        again = advise_reroll(battle, "attacker", list(zip(names, second.data["before"])), second_round=True)[0]
+        assert tuple(second.data["rerolled"]) == again.reroll == second.data["best_reroll"]
+        assert second.data["best_exact"] == str(again.value) and "best play for net-ordning-points" in second.text
+
+
 def test_the_trace_keeps_one_round_with_the_merged_option() -> None:
     steps = trace_battle(parse_battle(golden("with commands")), 3)
     assert not any(s.step == "2. Rerolls (cards, second round)" for s in steps)
@@ -203,21 +253,20 @@ def test_the_trace_keeps_one_round_with_the_merged_option() -> None:
 
 
 @st.composite
-def one_round_battles(draw: st.DrawFn) -> tuple[Battle, str]:
-    """A best attacker whose cards reroll with the Commands' (one round), and a fixed policy to compare."""
+def reroll_battles(draw: st.DrawFn) -> tuple[Battle, str]:
+    """A best attacker whose cards reroll with the Commands' or after them (one round or two), and a
+    fixed policy to compare."""
     pool = ((coin, draw(st.integers(0, 2))), (mixed, draw(st.integers(0, 1))))
     cards = (BattleCard("card", "spell", rerolls=draw(st.integers(0, 1)), arcane_to_hits=draw(st.integers(0, 1))),)
     attacker = Side(pool, Modifiers(draw(st.integers(0, 1)), 0, draw(st.integers(0, 1))), (Unit("a", 2, 1, 2),),
                     reroll_policy="best", objective=draw(st.sampled_from(["ordning-points", "damage", "wipe-out"])),
                     cards=cards, card_rerolls=draw(st.sampled_from(["with commands", "second round"])))
-    if played(attacker).modifiers.card_rerolls:  # two rounds: best play refuses them (tested above)
-        attacker = replace(attacker, card_rerolls="with commands")
     defender = Side(((mixed, draw(st.integers(0, 1))),), Modifiers(1, 0, 0), (Unit("d", 2, 1, 1), Unit("e", 1, 1, 2)))
     return Battle(attacker, defender), draw(st.sampled_from(["misses", "blanks", "none"]))
 
 
 @settings(max_examples=25, deadline=None)
-@given(one_round_battles())
+@given(reroll_battles())
 def test_best_play_is_never_worse_than_any_fixed_policy(case: tuple[Battle, str]) -> None:
     battle, policy = case
     fixed = replace(battle, attacker=replace(battle.attacker, reroll_policy=policy))

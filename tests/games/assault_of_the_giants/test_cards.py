@@ -212,8 +212,8 @@ def small_sides(draw: st.DrawFn, policies: tuple[str, ...]) -> Side:
     mods = Modifiers(draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(st.integers(0, 1)))
     units = (Unit("a", draw(st.integers(1, 3)), 1, draw(st.integers(0, 3))), Unit("b", 2, 1, 2))
     policy = draw(st.sampled_from(policies))
-    # Best play searches one round: its sides take the cards' rerolls with the Commands' (the option).
-    timing = "with commands" if policy == "best" else draw(st.sampled_from(["second round", "with commands"]))
+    # Best play searches both readings: one round, or the cards' second round after the Commands' (p.16).
+    timing = draw(st.sampled_from(["second round", "with commands"]))
     return Side(pool, mods, units, reroll_policy=policy,
                 objective=draw(st.sampled_from(["ordning-points", "net-ordning-points", "damage", "wipe-out"])),
                 cards=tuple(draw(st.lists(cards, max_size=2))), card_rerolls=timing)

@@ -106,8 +106,12 @@ def test_what_should_i_reroll_lists_the_cards_dice_and_rerolls(panel: AssaultPan
     row = panel.cards["attacker"].rows[0]
     typed(row.die_count, "1")
     typed(row.effects["rerolls"], "1")
-    # By default the card's reroll is a second round (p.16), which best play does not search yet: refused.
-    assert len(tab.face_boxes) == rolled + 1 and "attacker.card_rerolls" in tab.error.text
+    # By default the card's reroll is a second round (p.16): the tab advises either round.
+    assert len(tab.face_boxes) == rolled + 1 and tab.error.text == "" and tab.round.layout.display == ""
+    commands = parse_battle(panel.scenario()).attacker.modifiers.rerolls
+    assert f"up to {commands} rerolls; first round" in tab.summary.value
+    tab.round.value = 2
+    assert "up to 1 reroll; second round" in tab.summary.value
     panel.cards["attacker"].timing.value = "with commands"
     assert panel.scenario()["attacker"]["card_rerolls"] == "with commands" and tab.error.text == ""
     rerolls = parse_battle(panel.scenario()).attacker.modifiers.rerolls + 1  # the card's with the Commands'

@@ -59,3 +59,25 @@ def test_rule_of_thumb_table(panel: AssaultPanel) -> None:
     _open(panel)
     panel.reroll_advisor.show_habits()
     assert "rerolled by best play" in panel.reroll_advisor.habits.value and "blank" in panel.reroll_advisor.habits.value
+
+
+def test_a_side_with_two_rounds_picks_the_round_advised(panel: AssaultPanel) -> None:
+    # The attacker's card rerolls once more after its Command rerolls (p.16): the tab shows the round
+    # toggle, and each round's choices are the advice module's for that round.
+    from explorer.games.assault_of_the_giants import BattleCard
+
+    panel.cards["attacker"].set_cards((BattleCard("Haste", "spell", rerolls=1),), "second round")
+    _open(panel)
+    tab = panel.reroll_advisor
+    assert tab.round.layout.display == ""
+    battle = parse_battle(panel.scenario())
+    roll = [(name, box.value) for (name, _), box in zip(tab._dice, tab.face_boxes)]
+    first = advise_reroll(battle, "attacker", roll)
+    assert [(o.reroll, o.value) for o in tab.options] == [(o.reroll, o.value) for o in first]
+    assert "first round" in tab.summary.value
+    tab.round.value = 2
+    second = advise_reroll(battle, "attacker", roll, second_round=True)
+    assert [(o.reroll, o.value) for o in tab.options] == [(o.reroll, o.value) for o in second]
+    assert "up to 1 reroll;" in tab.summary.value and "second round" in tab.summary.value
+    panel.cards["attacker"].set_cards((BattleCard("Haste", "spell", rerolls=1),), "with commands")
+    assert tab.round.layout.display == "none"

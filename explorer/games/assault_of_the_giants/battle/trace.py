@@ -154,7 +154,7 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
         "removed_arcane": removed, "rerolls": mods.rerolls, "policy": policy, **advice}))
 
     if mods.card_rerolls:  # the cards' rerolls: a second round on the dice as they now lie (p.16)
-        steps.append(_second_round(entered, side, label, rng, (entries, kinds, dice), after, named, picks))
+        steps.append(_second_round(entered, side, label, rng, (entries, kinds, dice), after, named, picks, advisor))
 
     # 3. Conversions (after every reroll): arcane to 2 hits first, then to 1 block; the rest is a miss.
     symbols: Symbols = tuple(sum(f[j] for f in after) for j in range(3))  # type: ignore[assignment]
@@ -193,16 +193,27 @@ def _side_steps(side: Side, label: str, rng: random.Random, page: str,
 
 def _second_round(entered: Side, side: Side, label: str, rng: random.Random,
                   pool: tuple[Sequence[tuple[CombatDie, int]], Sequence[int], Sequence[CombatDie]],
-                  after: list[Symbols], named: bool, first: Sequence[int]) -> TraceStep:
+                  after: list[Symbols], named: bool, first: Sequence[int], advisor: Advisor | None = None
+                  ) -> TraceStep:
     """Step 2, second round: the cards' rerolls, the policy applied again to the dice as the Command
-    rerolls left them (`first`: the dice they rerolled, which may be rerolled again); `pool` is
-    (entries, kind of each die, each die); `after` is updated in place."""
+    rerolls left them (`first`: the dice they rerolled, which may be rerolled again); best play's own
+    second-round choice for ``best``, chosen knowing the first round's results, and compared with
+    the policy's otherwise (`advisor`); `pool` is (entries, kind of each die, each die); `after` is
+    updated in place."""
     mods, policy = side.modifiers, side.reroll_policy
     entries, kinds, dice = pool
-    assert policy != "best", "best play refuses two rounds of rerolls (best.costs.one_round)"
     second = replace(side, modifiers=replace(mods, rerolls=mods.card_rerolls, card_rerolls=0))
     before = tuple(after)
-    picks, per_kind, removed = _policy_picks(second, policy, entries, kinds, before)
+    advisor = advisor if advisor is not None and advisor.two_rounds else None
+    if policy == "best" and advisor is not None:
+        picks = list(advisor.reroll(dice, before, True)[0].reroll)
+        per_kind = tuple(sum(1 for i in picks if kinds[i] == k) for k in range(len(entries)))
+        removed = sum(before[i][2] for i in picks)
+    elif policy == "best":  # no dice: nothing to reroll
+        picks, per_kind, removed = [], tuple(0 for _ in entries), 0
+    else:
+        picks, per_kind, removed = _policy_picks(second, policy, entries, kinds, before)
+    compared, advice = reroll_advice(advisor, dice, kinds, list(before), picks, named, True)
     for i in picks:
         after[i] = rng.choice(dice[i].faces)
     cards = ", ".join(f"{c.name} +{c.rerolls}" for c in entered.cards if c.rerolls)
@@ -211,19 +222,20 @@ def _second_round(entered: Side, side: Side, label: str, rng: random.Random,
     if picks:
         which = f"the {face_name(before[picks[0]])} die" if len(picks) == 1 else f"{len(picks)} dice"
         changes = ", ".join(f"{show_faces(dice, before, named, [i])} -> {show_faces(dice, after, named, [i])} "
-                            f"({unusable if before[i][2] else 'a miss'}{', again' if i in first else ''})"
+                            f"({'best play' if policy == 'best' else unusable if before[i][2] else 'a miss'}"
+                            f"{', again' if i in first else ''})"
                             for i in picks)
         text = f"rerolls {which} ({allowance}): {changes}"
         if mods.card_rerolls > len(picks):
             text += f"; {_plural(mods.card_rerolls - len(picks), 'reroll')} unused"
-    elif policy == "none":
-        text = f"keeps every die (reroll policy \"none\"; {allowance})"
+    elif policy in ("none", "best"):
+        text = f"keeps every die (reroll policy \"{policy}\"; {allowance})"
     else:
         text = f"keeps every die: none shows a miss or arcane it cannot convert ({allowance})"
-    text += " [second round, after the Command rerolls' results]"
+    text += " [second round, after the Command rerolls' results]" + compared
     return TraceStep(label, "2. Rerolls (cards, second round)", text, "rulebook p.16", {
         "before": before, "after": tuple(after), "rerolled": tuple(picks), "per_kind": tuple(per_kind),
-        "removed_arcane": removed, "rerolls": mods.card_rerolls, "policy": policy, "round": 2})
+        "removed_arcane": removed, "rerolls": mods.card_rerolls, "policy": policy, "round": 2, **advice})
 
 
 def _cards_step(side: Side, label: str, hits: int, blocks: int) -> TraceStep:

@@ -26,6 +26,7 @@ from explorer.games.assault_of_the_giants.best.play import (
     final_bounds,
 )
 from explorer.games.assault_of_the_giants.best.search import Search, conversions
+from explorer.games.assault_of_the_giants.best.two_rounds import TwoRounds
 from explorer.games.assault_of_the_giants.best.values import Lex
 from explorer.games.assault_of_the_giants.rules.cards import played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
@@ -80,7 +81,7 @@ class FaceHabit:
 @dataclass(frozen=True, slots=True)
 class _Player:
     side: Side
-    solved: Search
+    solved: Search | TwoRounds
     lex: Lex
     denominator: int
     context: int
@@ -139,17 +140,24 @@ def _check_roll(side: Side, roll: Sequence[tuple[str, Symbols]]) -> list[Symbols
 
 
 def advise_reroll(battle: Battle, role: str, roll: Sequence[tuple[str, Symbols]], *,
-                  attacker_totals: tuple[int, int] | None = None) -> list[Alternative]:
+                  attacker_totals: tuple[int, int] | None = None, second_round: bool = False) -> list[Alternative]:
     """Every distinct choice of dice to reroll from `roll`, with its exact value, best first.
+
+    A side whose cards reroll in a second round after its Command rerolls (p.16, `two_rounds`) has
+    two choices: by default the first round's (each choice worth its expectation with the second round
+    played best on what it leaves), and with `second_round` the second's, on `roll` as the dice lie
+    after the first (any die, rerolled or not, at most the cards' rerolls).
 
     Args:
         battle: the battle (the other side plays as set there).
         role: ``"attacker"`` or ``"defender"``.
         roll: (die name, face) for each die, in the pool's order.
         attacker_totals: the attacker's final (hits, blocks); required for the defender.
+        second_round: advise the cards' second round of rerolls (only for a side with two rounds).
 
     Raises:
-        ScenarioError: the roll does not fit the side's dice, or totals are missing or impossible.
+        ScenarioError: the roll does not fit the side's dice, totals are missing or impossible, or
+            `second_round` is asked of a side with one round.
 
     >>> from explorer.games.assault_of_the_giants.rules.model import Modifiers, Unit
     >>> die = CombatDie("d", ((1, 0, 0), (0, 0, 1), (0, 0, 0)) * 2)
@@ -159,22 +167,35 @@ def advise_reroll(battle: Battle, role: str, roll: Sequence[tuple[str, Symbols]]
     [((0,), Fraction(4, 3)), ((), Fraction(1, 1)), ((1,), Fraction(1, 3))]
     """
     player = _player(battle, role, attacker_totals)
-    faces, kinds, plan = _check_roll(player.side, roll), _kinds(player.side), player.solved.plan
+    solved = player.solved
+    if second_round and not isinstance(solved, TwoRounds):
+        raise ScenarioError("second_round", "the side has one round of rerolls (its cards reroll with the "
+                                            "Command rerolls, or it has no Command rerolls or no card rerolls)")
+    faces, kinds, plan = _check_roll(player.side, roll), _kinds(player.side), solved.plan
     shown: list[dict[Symbols, list[int]]] = [{} for _ in plan.kinds]
     for i, (face, k) in enumerate(zip(faces, kinds)):
         shown[k].setdefault(face, []).append(i)
-    options = [[c for c in product(*(range(len(ix) + 1) for ix in part.values())) if sum(c) <= plan.rerolls]
+    first = isinstance(solved, TwoRounds) and not second_round
+    rerolls = solved.rerolls if isinstance(solved, TwoRounds) and first else plan.rerolls
+    options = [[c for c in product(*(range(len(ix) + 1) for ix in part.values())) if sum(c) <= rerolls]
                for part in shown]
     total = [sum(f[j] for f in faces) for j in range(3)]
     H, B, A = plan.dims
     out = []
     for choice in product(*options):
-        if sum(map(sum, choice)) > plan.rerolls:
+        if sum(map(sum, choice)) > rerolls:
             continue
         picked = sorted(i for part, counts in zip(shown, choice) for ix, c in zip(part.values(), counts) for i in ix[:c])
+        if isinstance(solved, TwoRounds) and first:  # the kept multiset, face by face (`two_rounds.State`)
+            kept = tuple(tuple(len(part.get(face, ())) - dict(zip(part, counts)).get(face, 0) for face in kind.faces)
+                         for part, counts, kind in zip(shown, choice, plan.kinds))
+            packed = solved.kept_value(player.context, kept)
+            out.append(((packed, solved.rank[kept]), tuple(picked), player.decode(packed, solved.scale)))
+            continue
+        search = solved.second if isinstance(solved, TwoRounds) else solved
         h, b, a = (total[j] - sum(faces[i][j] for i in picked) for j in range(3))
         g = (plan.move_index(tuple(map(sum, choice))) * H + h) * B * A + b * A + a  # (move, kept sum) as in `search`
-        packed = player.solved.expected_at(player.context, g)
+        packed = search.expected_at(player.context, g)
         values = player.decode(packed, plan.scale)
         out.append(((packed, plan.rank_of(g)), tuple(picked), values))
     out.sort(key=lambda item: item[0], reverse=True)

@@ -28,13 +28,15 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.search import Kinds
+from explorer.games.assault_of_the_giants.best.two_rounds import first_scale, rounds_of, two_round_size
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, dealt_table, stakes, taken_table
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_cost, side_weight
 from explorer.games.assault_of_the_giants.rules.model import Battle, Side
 
 __all__ = ["MAX_SECONDS", "MAX_BYTES", "NS_PER_LINK", "NS_PER_CELL", "BYTES_PER_CELL", "POLICY_HINT", "Cost",
-           "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search", "one_round",
+           "kinds_of", "final_bounds", "search_size", "search_seconds", "search_bytes", "check_search", "rounds_of",
+           "two_round_size", "NS_PER_TWO_ROUND",
            "check_defender", "defender_contexts", "defender_keys_big", "grid_seconds", "grid_bytes", "battle_costs",
            "report_costs", "report_seconds", "total", "check_costs", "check_report", "REPORT_WHAT"]
 
@@ -49,6 +51,11 @@ keys too big for them (Python integers, `defender_keys_big`); measured (about 6 
 NS_PER_CELL = (40, 400)
 """Cost of one cell of the grids that join the two sides (`grid_seconds`), in nanoseconds: with 64-bit
 weights, and with weights too big for them (Python integers); measured, then doubled."""
+
+NS_PER_TWO_ROUND = (2500, 100, 150)
+"""Cost of the first round over the second's values (`two_round_size`, plain Python in both engines),
+in nanoseconds: per state link once, per state link and context, and per whole roll's spread and
+context; measured on CPython (CPU time, about 1200, 50 and 60), then doubled."""
 
 MAX_BYTES = 200_000_000
 """Most memory a best-play request's arrays may take, estimated up front (`search_bytes`, `grid_bytes`)."""
@@ -135,8 +142,14 @@ def search_seconds(side: Side, contexts: int, rerolls: int | None = None, big: b
     >>> 0.001 < search_seconds(side, 1) < 0.1
     True
     """
-    size = search_size(kinds_of(side), played(side).modifiers.rerolls if rerolls is None else rerolls)
-    return size * (NS_PER_LINK[0] if contexts == 1 else NS_PER_LINK[2 if big else 1] * contexts) * 1e-9
+    first, second = rounds_of(side)
+    size = search_size(kinds_of(side), (second or first) if rerolls is None else rerolls)
+    seconds = size * (NS_PER_LINK[0] if contexts == 1 else NS_PER_LINK[2 if big else 1] * contexts) * 1e-9
+    if second and rerolls is None:
+        links, spread = two_round_size(kinds_of(side), first, second)
+        once, per_link, per_spread = NS_PER_TWO_ROUND
+        seconds += (links * (once + per_link * contexts) + spread * per_spread * contexts) * 1e-9
+    return seconds
 
 
 def defender_keys_big(battle: Battle) -> bool:
@@ -151,8 +164,9 @@ def defender_keys_big(battle: Battle) -> bool:
     mine = stakes(dfn, atk, most_dealt, most_taken)
     spreads = [max(f) - min(f) + max(g) - min(g) for f, g in zip(dealt_table(mine), taken_table(mine))]
     kinds = tuple((faces, n) for faces, n in kinds_of(dfn) if n)
-    rerolls = min(played(dfn).modifiers.rerolls, sum(n for _, n in kinds))
-    scale = math.prod(len(faces) ** min(n, rerolls) for faces, n in kinds)
+    first, second = rounds_of(dfn)
+    rerolls = min(second or first, sum(n for _, n in kinds))
+    scale = math.prod(len(faces) ** min(n, rerolls) for faces, n in kinds) * (first_scale(kinds, first) if second else 1)
     top = 0
     for spread in spreads:
         top = top * (spread * scale + 1) + spread
@@ -202,7 +216,7 @@ def check_defender(battle: Battle) -> int:
     check_search(battle.defender, "defender", contexts, big)
     needs = search_bytes(battle.defender, contexts, big) + grid_bytes(battle)
     if needs > MAX_BYTES:
-        field = "defender.rerolls" if played(battle.defender).modifiers.rerolls > 1 else "defender.pool"
+        field = "defender.rerolls" if sum(rounds_of(battle.defender)) > 1 else "defender.pool"
         raise ScenarioError(field, f"best play would need about {needs / 1e6:.0f} MB to answer {contexts} attacker "
                                    f"totals, over the limit of {MAX_BYTES / 1e6:.0f} MB: {POLICY_HINT}")
     return contexts
@@ -210,35 +224,20 @@ def check_defender(battle: Battle) -> int:
 
 def _search_field(side: Side, contexts: int, big: bool = False) -> str:
     """``rerolls`` when a search with at most one reroll would fit the limit, else ``pool``."""
-    fewer = min(1, played(side).modifiers.rerolls)
-    return "rerolls" if search_seconds(side, contexts, fewer, big) <= MAX_SECONDS else "pool"
-
-
-def one_round(side: Side, role: str) -> None:
-    """Refuse best play for a side whose cards reroll in a second round after its Command rerolls.
-
-    Best play searches one round of rerolls; choosing the second round knowing the first's results
-    is not built yet, and an answer from one merged round would be another rule's (p.16). A side whose
-    Command rerolls are 0 has one round only (`cards.played`), and is searched.
-
-    Raises:
-        ScenarioError: naming ``<role>.card_rerolls``.
-    """
-    mods = played(side).modifiers
-    if mods.card_rerolls and mods.rerolls:
-        raise ScenarioError(f"{role}.card_rerolls", 'best play cannot yet search a second round of rerolls (the '
-                            'cards\', after the Commands\', p.16): use card_rerolls "with commands" or a fixed '
-                            'reroll_policy')
+    first, second = rounds_of(side)
+    fewer = min(1, second or first)
+    if search_seconds(side, contexts, fewer, big) > MAX_SECONDS:
+        return "pool"
+    return "card_rerolls" if second and search_seconds(side, contexts, second, big) > MAX_SECONDS else "rerolls"
 
 
 def check_search(side: Side, role: str, contexts: int, big: bool = False) -> None:
-    """Refuse, before searching, a best-play search estimated above `MAX_SECONDS` on its own, or one
-    of two rounds of rerolls (`one_round`).
+    """Refuse, before searching, a best-play search estimated above `MAX_SECONDS` on its own (both
+    rounds of rerolls when there are two, `rounds_of`).
 
     Raises:
         ScenarioError: naming ``<role>.pool``, ``<role>.rerolls`` or ``<role>.card_rerolls``.
     """
-    one_round(side, role)
     seconds = search_seconds(side, contexts, big=big)
     if seconds <= MAX_SECONDS:
         return
@@ -246,7 +245,7 @@ def check_search(side: Side, role: str, contexts: int, big: bool = False) -> Non
     per = f", answering {contexts} attacker totals" if contexts > 1 else ""
     raise ScenarioError(f"{role}.{field}", f"best play would take about {seconds:.0f} s to search every "
                         f"choice of rerolls{per}, over the limit of {MAX_SECONDS:.0f} s: "
-                        f"use fewer {'rerolls' if field == 'rerolls' else 'dice'} or another reroll policy")
+                        f"use fewer {'dice' if field == 'pool' else 'rerolls'} or another reroll policy")
 
 
 def defender_contexts(battle: Battle) -> int:

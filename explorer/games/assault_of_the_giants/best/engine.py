@@ -18,16 +18,20 @@ from explorer.core.dist import Dist
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.costs import final_bounds
 from explorer.games.assault_of_the_giants.best.search import Search
+from explorer.games.assault_of_the_giants.best.two_rounds import TwoRounds
 from explorer.games.assault_of_the_giants.best.values import Lex, Stakes, stakes
 from explorer.games.assault_of_the_giants.rules.model import Battle
 from explorer.games.assault_of_the_giants.rules.outcome import BattleResult
 
-__all__ = ["Totals4", "Response", "Solution", "Engine", "stakes_pair", "neutral", "searching"]
+__all__ = ["Totals4", "Searched", "Response", "Solution", "Engine", "stakes_pair", "neutral", "searching"]
 
 Totals4 = tuple[int, int, int, int]
 """(attacker hits, attacker blocks, defender hits, defender blocks)."""
 
-S = TypeVar("S", bound=Search, covariant=True)
+Searched = Search | TwoRounds
+"""A side's search: one round of rerolls (`search.Search`), or two (`two_rounds.TwoRounds`)."""
+
+S = TypeVar("S", bound=Searched, covariant=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,10 +70,10 @@ class Solution(Generic[S]):
 class Engine(Protocol):
     """What each engine of best play offers (`play_numpy`, `play_pure`); `play` documents each."""
 
-    def defender_response(self, battle: Battle) -> Response[Search]:
+    def defender_response(self, battle: Battle) -> Response[Searched]:
         """The defender's best answers (`battle`'s attacker rerolls none: `neutral`)."""
 
-    def attacker_solution(self, battle: Battle) -> Solution[Search]:
+    def attacker_solution(self, battle: Battle) -> Solution[Searched]:
         """The attacker's best play against the defender's play."""
 
     def attacker_totals(self, battle: Battle) -> Dist[tuple[int, int]]:

@@ -5,6 +5,15 @@ all at once, p.16), then splits its arcane between its conversions, so as to max
 ``objective`` (`model.OBJECTIVES`, scored by `values`), given how the other side plays.
 The search itself is described in `search`. Rulings:
 
+* Two rounds (p.16): a side whose Command Cards reroll and whose cards reroll in a second round
+  (``card_rerolls: "second round"``, `costs.rounds_of`) chooses the second round knowing the
+  first's results (at most the cards' rerolls, any die, one rerolled in the first round included),
+  and the first to maximise the expectation of the best second round (`two_rounds`); conversions
+  come after both. The second round breaks ties as one round does; the first round by the value,
+  then the fewest dice rerolled, then the most (hits, blocks, arcane) kept, then the most dice
+  rerolled of the kinds listed first, then keeping the dice whose counts of each distinct face
+  (sorted), kind by kind in the pool's order, are lexicographically largest.
+
 * Order of play (p.17): the attacker records its totals before the defender rolls, so a defender
   playing ``best`` answers knowing the attacker's final hits and blocks; an attacker playing
   ``best`` weighs each of its totals by what the defender will then do (its fixed policy, or its
@@ -47,8 +56,7 @@ from explorer.games.assault_of_the_giants.best.costs import (
     kinds_of,
     search_seconds,
 )
-from explorer.games.assault_of_the_giants.best.engine import Engine, Response, Solution, Totals4, stakes_pair
-from explorer.games.assault_of_the_giants.best.search import Search
+from explorer.games.assault_of_the_giants.best.engine import Engine, Response, Searched, Solution, Totals4, stakes_pair
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
 from explorer.games.assault_of_the_giants.rules.model import Battle
 from explorer.games.assault_of_the_giants.rules.outcome import BattleResult
@@ -73,7 +81,7 @@ def chosen_engine() -> Engine:
     return play_numpy if accelerator("numpy") is not None else play_pure
 
 
-def defender_response(battle: Battle) -> Response[Search]:
+def defender_response(battle: Battle) -> Response[Searched]:
     """The defender's best play against every attacker total (whatever policy the defender has).
 
     How the attacker rerolls changes nothing the defender answers (only its totals do), so the
@@ -85,7 +93,7 @@ def defender_response(battle: Battle) -> Response[Search]:
     return chosen_engine().defender_response(battle)
 
 
-def attacker_solution(battle: Battle) -> Solution[Search]:
+def attacker_solution(battle: Battle) -> Solution[Searched]:
     """The attacker's best play against the defender's play (whatever policy the attacker has).
 
     Each value is a term of the damage dealt plus one of the damage taken (`values.dealt_table`),

@@ -7,6 +7,7 @@ fits them (`values.INT64_SAFE`), else Python integers in object arrays: exact ei
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from explorer.games.assault_of_the_giants.best.costs import (
     check_search,
     final_bounds,
     kinds_of,
-    one_round,
+    rounds_of,
 )
 from explorer.games.assault_of_the_giants.best.engine import (
     Response,
@@ -28,7 +29,9 @@ from explorer.games.assault_of_the_giants.best.engine import (
     searching,
     stakes_pair,
 )
-from explorer.games.assault_of_the_giants.best.roll import RollPlan, Solved, roll_plan, solve_roll
+from explorer.games.assault_of_the_giants.best.roll import RollPlan, roll_plan, solve_roll
+from explorer.games.assault_of_the_giants.best.roll import Solved as OneRound
+from explorer.games.assault_of_the_giants.best.two_rounds import TwoRounds, first_scale, two_rounds
 from explorer.games.assault_of_the_giants.best.values import INT64_SAFE, Lex, dealt_terms, taken_terms
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
@@ -39,6 +42,9 @@ if TYPE_CHECKING:
     import numpy as np
 else:
     np = optional("numpy", "best play's numpy path")  # imported at first use (`explorer.core.optional`)
+
+Solved = OneRound | TwoRounds
+"""A side's search: one round of rerolls, or two (`two_rounds`, its finals as a grid here)."""
 
 __all__ = ["defender_response", "attacker_solution", "attacker_totals", "joint", "damage_pairs", "best_result",
            "clear_caches"]
@@ -72,11 +78,9 @@ def _response(battle: Battle) -> Response[Solved]:
     taken = np.maximum(0, np.arange(ha)[:, None] - np.arange(bd)[None, :])  # (ha, bd)
     per_context = (dealt_terms(dfn_stakes, dealt)[:, None, :, :, None]
                    + taken_terms(dfn_stakes, taken)[:, :, None, None, :]).reshape(3, ha * classes, hd, bd)
-    one_round(dfn, "defender")
-    dfn = played(dfn)
-    plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
-    lex = Lex.fit(per_context, plan.scale)
-    solved = _solve(plan, dfn, lex.pack(per_context), "defender")
+    plan, scale = _plan(dfn)
+    lex = Lex.fit(per_context, scale)
+    solved = _solve(plan, played(dfn), lex.pack(per_context), "defender")
     return Response(solved, lex, classes, (ha, ba))
 
 
@@ -94,7 +98,7 @@ def _defender_grids(battle: Battle) -> tuple[np.ndarray, int]:
     bounds = final_bounds(atk)
     if dfn.reroll_policy == "best":
         response = defender_response(battle)
-        return response.solved.final[_contexts(response)], response.solved.plan.total * response.solved.plan.scale
+        return response.solved.final[_contexts(response)], response.solved.total_weight
     fixed = side_totals(dfn)
     grid = _dense(fixed, final_bounds(dfn))
     return np.broadcast_to(grid, bounds + grid.shape), fixed.total
@@ -121,7 +125,7 @@ def attacker_solution(battle: Battle) -> Solution[Solved]:
     largest = max(1, int(np.abs(dealt).max())) + max(1, int(np.abs(taken).max()))
     if dfn.reroll_policy == "best":
         response = defender_response(battle)
-        final, denominator = response.solved.final, response.solved.plan.total * response.solved.plan.scale
+        final, denominator = response.solved.final, response.solved.total_weight
         by_blocks, by_hits = _weights(final.sum(axis=1), denominator * largest), _weights(final.sum(axis=2),
                                                                                           denominator * largest)
         hits, blocks = _hits_blocks(response)
@@ -135,18 +139,34 @@ def attacker_solution(battle: Battle) -> Solution[Solved]:
                                                                                          denominator * largest)
         values = ((dealt * by_blocks[None, None, :]).sum(axis=2)[:, :, None]
                   + (taken * by_hits[None, :, None]).sum(axis=1)[:, None, :])  # (3, ha, ba)
-    one_round(atk, "attacker")
-    atk = played(atk)
-    plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
-    lex = Lex.fit(values[:, None], plan.scale)
-    solved = _solve(plan, atk, lex.pack(values[:, None]), "attacker")
+    plan, scale = _plan(atk)
+    lex = Lex.fit(values[:, None], scale)
+    solved = _solve(plan, played(atk), lex.pack(values[:, None]), "attacker")
     return Solution(solved, lex, denominator)
 
 
+def _plan(side: Side) -> tuple[RollPlan, int]:
+    """The plan of a side's (last) round of rerolls, and the scale its values are packed for (both rounds')."""
+    first, second = rounds_of(side)
+    plan = roll_plan(kinds_of(side), second or first)
+    return plan, plan.scale * (first_scale(kinds_of(side), first) if second else 1)
+
+
 def _solve(plan: RollPlan, side: Side, values: np.ndarray, role: str) -> Solved:
-    """`roll.solve_roll` for a side (cards played), a refusal naming the side's input (`engine.searching`)."""
+    """`roll.solve_roll` for a side (cards played), a refusal naming the side's input (`engine.searching`);
+    with two rounds of rerolls, that is the second round, and the first is chosen over it (`two_rounds`)."""
+    mods = side.modifiers
     with searching(role):
-        return solve_roll(plan, side.modifiers.arcane_to_hits, side.modifiers.arcane_to_blocks, values, card_shift(side))
+        solved = solve_roll(plan, mods.arcane_to_hits, mods.arcane_to_blocks, values, card_shift(side))
+        first, second = rounds_of(side)
+        if not second:
+            return solved
+        two = two_rounds(kinds_of(side), first, solved, values.shape[0], mods.arcane_to_hits, mods.arcane_to_blocks)
+    grid = np.zeros(solved.final.shape, dtype=object)
+    for c, final in enumerate(two.finals):
+        for (h, b), w in final.items():
+            grid[c, h, b] = w
+    return replace(two, final=grid.astype(np.int64) if two.total_weight < INT64_SAFE else grid)
 
 
 def _attacker_grid(battle: Battle) -> tuple[np.ndarray, int]:
@@ -154,7 +174,7 @@ def _attacker_grid(battle: Battle) -> tuple[np.ndarray, int]:
     atk = battle.attacker
     if atk.reroll_policy == "best":
         solved = attacker_solution(battle).solved
-        return solved.final[0], solved.plan.total * solved.plan.scale
+        return solved.final[0], solved.total_weight
     fixed = side_totals(atk)
     return _dense(fixed, final_bounds(atk)), fixed.total
 
@@ -218,7 +238,7 @@ def best_result(battle: Battle) -> BattleResult:
     if dfn.reroll_policy == "best":
         response = defender_response(battle)
         final = response.solved.final
-        dfn_total = response.solved.plan.total * response.solved.plan.scale
+        dfn_total = response.solved.total_weight
         per_context = np.zeros(final.shape[0], dtype=object)
         np.add.at(per_context, _contexts(response).ravel(), attacker.astype(object).ravel())
         kind: Any = np.int64 if atk_total * dfn_total < INT64_SAFE else object

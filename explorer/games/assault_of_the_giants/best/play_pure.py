@@ -21,7 +21,7 @@ from explorer.games.assault_of_the_giants.best.costs import (
     check_search,
     final_bounds,
     kinds_of,
-    one_round,
+    rounds_of,
 )
 from explorer.games.assault_of_the_giants.best.engine import (
     Response,
@@ -33,6 +33,7 @@ from explorer.games.assault_of_the_giants.best.engine import (
 )
 from explorer.games.assault_of_the_giants.best.roll_pure import PurePlan, roll_plan
 from explorer.games.assault_of_the_giants.best.solve_pure import PureSolved, solve_roll
+from explorer.games.assault_of_the_giants.best.two_rounds import TwoRounds, first_scale, two_rounds
 from explorer.games.assault_of_the_giants.best.values import Lex, dealt_table, taken_table
 from explorer.games.assault_of_the_giants.rules.cards import card_shift, played
 from explorer.games.assault_of_the_giants.rules.combat import side_totals
@@ -47,30 +48,31 @@ Weights = dict[tuple[int, int], int]
 
 K = TypeVar("K", int, tuple[int, int])
 
+Solved = PureSolved | TwoRounds
+"""A side's search: one round of rerolls, or two (`two_rounds`)."""
 
-def defender_response(battle: Battle) -> Response[PureSolved]:
+
+def defender_response(battle: Battle) -> Response[Solved]:
     """The defender's best play against every attacker total (`engine.Engine`)."""
     return _response(neutral(battle))
 
 
 @lru_cache(maxsize=4)
-def _response(battle: Battle) -> Response[PureSolved]:
+def _response(battle: Battle) -> Response[Solved]:
     atk, dfn = battle.attacker, battle.defender
     (ha, ba), (hd, bd) = final_bounds(atk), final_bounds(dfn)
     classes = min(ba, hd)
     check_defender(battle)  # before anything is built: ha * classes contexts
     _, dfn_stakes = stakes_pair(battle)
     by_dealt, by_taken = dealt_table(dfn_stakes), taken_table(dfn_stakes)  # damage 0..hd - 1, 0..ha - 1
-    one_round(dfn, "defender")
-    dfn = played(dfn)
-    plan = roll_plan(kinds_of(dfn), dfn.modifiers.rerolls)
+    plan, scale = _plan(dfn)
     lex = Lex.spanning(tuple(min(d) + min(t) for d, t in zip(by_dealt, by_taken)),
-                       tuple(max(d) + max(t) for d, t in zip(by_dealt, by_taken)), plan.scale)
+                       tuple(max(d) + max(t) for d, t in zip(by_dealt, by_taken)), scale)
     dealt = [_packed(lex, by_dealt, [max(0, h - c) for h in range(hd)]) for c in range(classes)]  # [class][hits]
     taken = [_packed(lex, by_taken, [max(0, a - b) for b in range(bd)]) for a in range(ha)]  # [attacker hits][blocks]
     values = [[[dealt[c][h] + taken[a][b] for a in range(ha) for c in range(classes)] for b in range(bd)]
               for h in range(hd)]
-    return Response(_solve(plan, dfn, values, "defender"), lex, classes, (ha, ba))
+    return Response(_solve(plan, played(dfn), values, "defender"), lex, classes, (ha, ba))
 
 
 def _packed(lex: Lex, table: tuple[tuple[int, ...], ...], damage: Iterable[int]) -> list[int]:
@@ -80,7 +82,7 @@ def _packed(lex: Lex, table: tuple[tuple[int, ...], ...], damage: Iterable[int])
 
 
 @lru_cache(maxsize=4)
-def attacker_solution(battle: Battle) -> Solution[PureSolved]:
+def attacker_solution(battle: Battle) -> Solution[Solved]:
     """The attacker's best play against the defender's play (`engine.Engine`)."""
     atk, dfn = battle.attacker, battle.defender
     check_search(atk, "attacker", 1)
@@ -90,7 +92,7 @@ def attacker_solution(battle: Battle) -> Solution[PureSolved]:
     if dfn.reroll_policy == "best":
         response = defender_response(battle)
         solved = response.solved
-        denominator = solved.plan.total * solved.plan.scale
+        denominator = solved.total_weight
         marginals = [_marginals(final, hd, bd) for final in solved.finals]  # per group of contexts
         per_context = [_weighed(by_dealt, by_taken, *marginals[g], c // response.classes, c % response.classes)
                        for c, g in enumerate(solved.group)]
@@ -103,13 +105,18 @@ def attacker_solution(battle: Battle) -> Solution[PureSolved]:
         taken = [_weighed(by_dealt, by_taken, by_hits, [0] * bd, 0, b) for b in range(ba)]
         values = [[tuple(x + y for x, y in zip(dealt[a], taken[b])) for b in range(ba)] for a in range(ha)]
     flat = [v for row in values for v in row]
-    one_round(atk, "attacker")
-    atk = played(atk)
-    plan = roll_plan(kinds_of(atk), atk.modifiers.rerolls)
+    plan, scale = _plan(atk)
     lex = Lex.spanning(tuple(min(v[j] for v in flat) for j in range(3)), tuple(max(v[j] for v in flat) for j in range(3)),
-                       plan.scale)
+                       scale)
     packed = [[[lex.pack_tuple(v)] for v in row] for row in values]
-    return Solution(_solve(plan, atk, packed, "attacker"), lex, denominator)
+    return Solution(_solve(plan, played(atk), packed, "attacker"), lex, denominator)
+
+
+def _plan(side: Side) -> tuple[PurePlan, int]:
+    """The plan of a side's (last) round of rerolls, and the scale its values are packed for (both rounds')."""
+    first, second = rounds_of(side)
+    plan = roll_plan(kinds_of(side), second or first)
+    return plan, plan.scale * (first_scale(kinds_of(side), first) if second else 1)
 
 
 def _marginals(final: Weights, hits: int, blocks: int) -> tuple[list[int], list[int]]:
@@ -130,10 +137,16 @@ def _weighed(by_dealt: tuple[tuple[int, ...], ...], by_taken: tuple[tuple[int, .
                  + sum(map(mul, map(other.__getitem__, taken), their_hits)) for row, other in zip(by_dealt, by_taken))
 
 
-def _solve(plan: PurePlan, side: Side, values: list[list[list[int]]], role: str) -> PureSolved:
-    """`solve_pure.solve_roll` for a side (cards played), a refusal naming the side's input (`engine.searching`)."""
+def _solve(plan: PurePlan, side: Side, values: list[list[list[int]]], role: str) -> Solved:
+    """`solve_pure.solve_roll` for a side (cards played), a refusal naming the side's input (`engine.searching`);
+    with two rounds of rerolls, that is the second round, and the first is chosen over it (`two_rounds`)."""
+    mods = side.modifiers
     with searching(role):
-        return solve_roll(plan, side.modifiers.arcane_to_hits, side.modifiers.arcane_to_blocks, values, card_shift(side))
+        solved = solve_roll(plan, mods.arcane_to_hits, mods.arcane_to_blocks, values, card_shift(side))
+        first, second = rounds_of(side)
+        if not second:
+            return solved
+        return two_rounds(kinds_of(side), first, solved, len(values[0][0]), mods.arcane_to_hits, mods.arcane_to_blocks)
 
 
 def _attacker_weights(battle: Battle) -> tuple[Weights, int]:
@@ -141,7 +154,7 @@ def _attacker_weights(battle: Battle) -> tuple[Weights, int]:
     atk = battle.attacker
     if atk.reroll_policy == "best":
         solved = attacker_solution(battle).solved
-        return solved.final[0], solved.plan.total * solved.plan.scale
+        return solved.final[0], solved.total_weight
     fixed = side_totals(atk)
     return dict(fixed.items()), fixed.total
 
@@ -151,7 +164,7 @@ def attacker_totals(battle: Battle) -> Dist[tuple[int, int]]:
     return Dist.of_counts(dict(sorted(_attacker_weights(battle)[0].items())))
 
 
-def _defender_weights(battle: Battle) -> tuple[Response[PureSolved] | None, Weights]:
+def _defender_weights(battle: Battle) -> tuple[Response[Solved] | None, Weights]:
     """The defender's answers when it plays best, else its fixed totals."""
     if battle.defender.reroll_policy == "best":
         return defender_response(battle), {}

@@ -265,9 +265,22 @@ class Solved:
     shift: tuple[int, int] = (0, 0)
     """Flat (hits, blocks) added to every final total after the split (the side's cards)."""
 
+    @property
+    def total_weight(self) -> int:
+        """What the weights of each context's final totals sum to: ``plan.total * plan.scale``."""
+        return int(self.plan.total) * int(self.plan.scale)
+
     def expected_at(self, context: int, candidate: int) -> int:
         """Packed `scale`-weighted value of a candidate in a context."""
         return int(self.expected[context, candidate])
+
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`two_rounds`)."""
+        return self.choice.tolist(), np.take_along_axis(self.expected, self.choice, axis=1).tolist()
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]``."""
+        return self.values.tolist()  # type: ignore[no-any-return]
 
     def value_at(self, context: int, totals: tuple[int, int]) -> int:
         """The packed value of final (hits, blocks) in a context."""

@@ -28,6 +28,10 @@ its number of ordered outcomes, and a move's fresh roll is scaled to the common 
 move's expectation is one die's expectation applied once per rerolled die, each move from a move
 with one die fewer (its parent), so the cost grows with the number of moves, not with their
 outcomes (`costs.search_size` counts it before anything is built).
+
+With two rounds of rerolls (the cards' after the Commands', p.16) this is the second round's
+search, on every whole roll as the dice lie after the first; `two_rounds` chooses the first round
+over it (its kept multisets are candidates of their own: the second round may reroll any die).
 """
 
 from __future__ import annotations
@@ -129,3 +133,9 @@ class Search(Protocol):
 
     def removals(self, context: int, states: Sequence[int]) -> list[list[tuple[int, int]]]:
         """The dice best play rerolls from each roll (a state), as (kind, distinct face) pairs."""
+
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`choice_at`, `expected_at`)."""
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]`` (`value_at`)."""

@@ -60,6 +60,11 @@ class PureSolved:
     """... and what they walk on, once worked out: every state's best key and every candidate's key."""
 
     @property
+    def total_weight(self) -> int:
+        """What the weights of each context's final totals sum to: ``plan.total * plan.scale``."""
+        return self.plan.total * self.plan.scale
+
+    @property
     def final(self) -> tuple[dict[tuple[int, int], int], ...]:
         """Per context, the weights of the final (hits, blocks) (shared by a group's contexts: read only)."""
         return tuple(self.finals[g] for g in self.group)
@@ -73,6 +78,15 @@ class PureSolved:
     def value_at(self, context: int, totals: tuple[int, int]) -> int:
         """The packed value of final (hits, blocks) in a context."""
         return self.values[totals[0]][totals[1]][context]
+
+    def chosen(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per context, per whole roll: the candidate chosen, and its packed value (`two_rounds`)."""
+        choices = [list(self.choices[g]) for g in self.group]
+        return choices, [[self.expected_at(c, g) for g in row] for c, row in enumerate(choices)]
+
+    def value_grid(self) -> list[list[list[int]]]:
+        """The packed values of the final totals, per context, ``[context][hits][blocks]``."""
+        return [[[cell[c] for cell in row] for row in self.values] for c in range(len(self.group))]
 
     def choice_at(self, context: int, roll: int) -> int:
         """The candidate chosen for a whole roll."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from explorer.core.errors import ScenarioError
 from explorer.games.assault_of_the_giants.best.advice import Alternative, Split, advise_conversion, advise_reroll
+from explorer.games.assault_of_the_giants.best.costs import rounds_of
 from explorer.games.assault_of_the_giants.best.play import attacker_solution, defender_response
 from explorer.games.assault_of_the_giants.rules.model import Battle, CombatDie, Objective, Side, Symbols
 from explorer.games.assault_of_the_giants.rules.words import show_faces
@@ -40,10 +41,17 @@ class Advisor:
             return f"; expected {_worth(self.objective, value)} (best play for {self.objective})"
         return f"; best play for {self.objective} does as well: {_worth(self.objective, value)}"
 
-    def reroll(self, dice: Sequence[CombatDie], faces: Sequence[Symbols]) -> list[Alternative]:
-        """`advice.advise_reroll` for this roll."""
+    @property
+    def two_rounds(self) -> bool:
+        """Whether best play searches two rounds of rerolls for the side (its cards' after its Commands', p.16)."""
+        return bool(rounds_of(getattr(self.battle, self.role))[1])
+
+    def reroll(self, dice: Sequence[CombatDie], faces: Sequence[Symbols], second_round: bool = False
+               ) -> list[Alternative]:
+        """`advice.advise_reroll` for this roll (in the cards' second round: on the dice as they lie)."""
         roll = [(d.name, f) for d, f in zip(dice, faces)]
-        return advise_reroll(self.battle, self.role, roll, attacker_totals=self.attacker_totals)
+        return advise_reroll(self.battle, self.role, roll, attacker_totals=self.attacker_totals,
+                             second_round=second_round)
 
     def conversion(self, symbols: Symbols) -> list[Split]:
         """`advice.advise_conversion` for these symbols."""
@@ -73,15 +81,17 @@ def _worth(objective: Objective, value: Fraction) -> str:
 
 
 def reroll_advice(advisor: Advisor | None, dice: Sequence[CombatDie], kinds: Sequence[int],
-                   faces: Sequence[Symbols], picks: Sequence[int], named: bool) -> tuple[str, dict[str, Any]]:
-    """Text and data comparing the dice rerolled with best play's choice for the roll.
+                   faces: Sequence[Symbols], picks: Sequence[int], named: bool, second_round: bool = False
+                   ) -> tuple[str, dict[str, Any]]:
+    """Text and data comparing the dice rerolled with best play's choice for the roll (in the cards'
+    second round, with `second_round`; with two rounds, a first-round value counts the second played best).
 
     >>> reroll_advice(None, [], [], [], [], False)
     ('', {})
     """
     if advisor is None:
         return "", {}
-    options = advisor.reroll(dice, faces)
+    options = advisor.reroll(dice, faces, second_round)
     top = options[0]
 
     def taken(indices: Sequence[int]) -> list[tuple[int, Symbols]]:
