@@ -78,12 +78,29 @@ class Headline:
         """(k, P(at least k), P(at most k)) for every k, smallest first."""
         return [(k, self.at_least[k], self.at_most[k]) for k in self.at_least]
 
+    @property
+    def certain(self) -> int | None:
+        """The one outcome, when there is no chance in it (variance 0, nothing cut), else None.
+
+        >>> headline(Dist.single(4), "power").certain, headline(Dist.uniform([0, 1]), "hits").certain
+        (4, None)
+        """
+        if self.variance == 0 and self.median is not None and self.at_least.get(self.median) == 1 \
+                and self.at_most.get(self.median) == 1:
+            return self.median
+        return None
+
     def text_lines(self) -> list[str]:
-        """The report's text: one line of mean, standard deviation and median, then the two chances.
+        """The report's text: one line of mean, standard deviation and median, then the two chances
+        (one line only when the outcome is certain: there is no chance to list).
 
         >>> headline(Dist.uniform([0, 1]), "hits").text_lines()[1:]
         ['  at least k: 0: 100.0%, 1: 50.0%', '  at most k:  0: 50.0%, 1: 100.0%']
+        >>> headline(Dist.single(4), "power gained").text_lines()
+        ['power gained: 4, always (no chance in it)']
         """
+        if self.certain is not None:
+            return [f"{self.of}: {self.certain}, always (no chance in it)"]
         median = "none (the cut holds half)" if self.median is None else str(self.median)
         first = f"{self.of}: mean {float(self.mean):.2f}, standard deviation {self.sd:.2f}, median {median}"
         least = ", ".join(f"{k}: {_percent(p)}" for k, p in self.at_least.items())

@@ -1,4 +1,4 @@
-"""Encounter results: the headline numbers, four persistent charts and the summary table, updated in place."""
+"""Encounter results: four persistent charts, the headline numbers and the summary table, updated in place."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class EncounterResults(ChartGroup):
         self.view.observe(lambda _c: self.redraw(), "value")
         grid = widgets.Box([self.figures[name] for name in ENCOUNTER_CHARTS])
         grid.add_class("explorer-charts")
-        self.widget = widgets.VBox([self.headline.widget, self.payback, self.view, grid, self.table])
+        self.widget = widgets.VBox([self.payback, self.view, grid, self.headline.widget, self.table])
         self.tables = (self.table, self.headline.widget, self.payback)
         self._table()
 

@@ -28,7 +28,12 @@ def headline_html(h: Headline) -> str:
     >>> page = headline_html(headline(Dist.uniform([0, 1]), "hits <b>"))
     >>> "hits &lt;b&gt;" in page, "at least k" in page, "50.0%" in page
     (True, True, True)
+    >>> "always" in headline_html(headline(Dist.single(4), "power")), "<table" in headline_html(headline(Dist.single(4), "power"))
+    (True, False)
     """
+    if h.certain is not None:
+        return (f'<div class="explorer-headline"><p><b>{html.escape(h.of)}</b>: {h.certain}, always '
+                "(no chance in it)</p></div>")
     median = "—" if h.median is None else str(h.median)
     rows = h.rows()
     head = "".join(f"<th>{k}</th>" for k, _, _ in rows)

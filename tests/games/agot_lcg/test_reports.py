@@ -40,7 +40,7 @@ def test_challenge_headline_is_the_power_the_attacker_gains_p23() -> None:
     assert (head["mean"], head["sd"], head["median"]) == (2.0, 0.0, 2)
     assert head["at_least"] == {"2": 1.0} and head["at_most"] == {"2": 1.0} and head["exact"]["mean"] == "2"
     text = rep.to_text()
-    assert "HEADLINE\n  power the attacker gains in the challenge: mean 2.00, standard deviation 0.00, median 2" in text
+    assert "HEADLINE\n  power the attacker gains in the challenge: 2, always (no chance in it)" in text
 
 
 def test_challenge_headline_counts_renown_and_claim_and_is_zero_when_the_attack_fails() -> None:

@@ -151,10 +151,10 @@ def test_the_headline_shows_the_power_the_first_player_gains_and_follows_changes
     assert head["of"] == "power first gains in the round (challenges and dominance)"
     assert head["mean"] == gained and head["median"] == gained
     page = panel.results.headline.widget.value
-    assert "power first gains in the round" in page and f"median {gained}" in page
+    assert "power first gains in the round" in page and f"{gained}, always (no chance in it)" in page
     typed(panel.sides["second"].faction, "0")  # nothing left to claim from the second player's faction card
     after = resolved(panel).to_dict()
-    assert f"median {after['headline']['median']}" in panel.results.headline.widget.value
+    assert f"{after['headline']['median']}, always" in panel.results.headline.widget.value
     typed(panel.sides["second"].rows[0].strength, "x2")
     assert not panel.valid and "agot-stale" in panel.results.headline.widget._dom_classes
 
