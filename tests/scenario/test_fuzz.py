@@ -110,8 +110,9 @@ def _mutate(draw: st.DrawFn, data: dict[str, Any], python: bool) -> None:
     elif op == "nudge" and isinstance(value, int) and not isinstance(value, bool):
         parent[key] = draw(st.sampled_from([value - 1, value + 1, 0, -1, value * 10, 10**9, 2**64] + BOUNDS))
     elif op == "retype":
-        parent[key] = draw(st.sampled_from([str(value), [value], {"v": value}, float(value) if isinstance(
-            value, int) else value, int(value) if isinstance(value, bool) else True]))
+        as_float = float(value) if isinstance(value, int) and abs(value) < 2**1000 else value  # a huge int has no float
+        parent[key] = draw(st.sampled_from([str(value), [value], {"v": value}, as_float,
+                                            int(value) if isinstance(value, bool) else True]))
     elif op == "delete":
         del parent[key]
     elif op == "rename" and isinstance(parent, dict):
