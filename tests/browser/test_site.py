@@ -106,6 +106,8 @@ CHANGE_S = 60.0
 SETTLE_S = 30.0
 """From every chart redrawn to the charts equal to the engine's (or a message shown)."""
 LESSON_S = 300.0
+CHART_WAIT_S = 60.0
+"""How long the lesson's charts may take to draw after its last cell ran."""
 """From opening the lesson to all its cells run."""
 CPU_THROTTLE = 4
 WHERE = "Runs in this browser"
@@ -691,9 +693,18 @@ def run_lesson(browser: Any, site: StaticSite, index: int) -> SitePage:
         assert counts == list(range(1, len(counts) + 1)), f"execution counts {counts}"
         shown = page.evaluate(VISIBLE_ERRORS_JS)
         assert not shown, "errors shown in the lesson:\n" + "\n".join(shown)
-        charts = [c for c in snapshot(page) if c["visible"]]
+        # The last cell shows the app: its charts draw once the page has loaded the chart library,
+        # which may end after the kernel went idle. Wait for that, within a bound.
+        deadline = time.monotonic() + CHART_WAIT_S
+        while True:
+            charts = [c for c in snapshot(page) if c["visible"]]
+            if (charts and all(c["state"] == "drawn" for c in charts)) or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
         info["charts_drawn"] = sum(c["state"] == "drawn" for c in charts)
-        assert all(c["state"] == "drawn" for c in charts), [(c["title"], c["state"], c["overlay"]) for c in charts]
+        info["charts_drawn_after_idle_s"] = round(time.monotonic() - begun - info["run_all_s"], 1)
+        assert charts and all(c["state"] == "drawn" for c in charts), \
+            [(c["title"], c["state"], c["overlay"]) for c in charts]
 
     try:
         run_steps(page, record, [("open", opened, "load"), ("run all cells", run_all, "load")])
