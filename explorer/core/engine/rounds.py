@@ -145,6 +145,18 @@ def _packed(rounds: Rounds, faces: Faces, m: int, pad: int) -> Packed:
     return {key: rounds.packing.pack(weights) for key, weights in grouped.items()}
 
 
+def _showing(rounds: Rounds, cats: Cats, keyed: tuple[int, ...]) -> list[int]:
+    """Each symbol's total on the dice as they lie: the keyed totals, plus every category's symbols."""
+    showing = [0] * len(rounds.symbols)
+    for j, total in zip(rounds.keyed, keyed):
+        showing[j] = total
+    for per_kind in cats:
+        for count, vector in zip(per_kind, rounds.passes):
+            for j, amount in enumerate(vector):
+                showing[j] += count * amount
+    return showing
+
+
 def decide(rounds: Rounds, cats: Cats, keyed: tuple[int, ...], rerolls: int) -> Cats:
     """The dice a round takes per kind and pass, as `explorer.core.engine.dp` decides one round.
 
@@ -159,13 +171,7 @@ def decide(rounds: Rounds, cats: Cats, keyed: tuple[int, ...], rerolls: int) -> 
     >>> decide(r, ((1, 2),), (0,), 3)  # the blank, then 1 of the 2 arcane (1 is kept to convert)
     ((1, 1),)
     """
-    showing = [0] * len(rounds.symbols)
-    for j, total in zip(rounds.keyed, keyed):
-        showing[j] = total
-    for per_kind in cats:
-        for count, vector in zip(per_kind, rounds.passes):
-            for j, amount in enumerate(vector):
-                showing[j] += count * amount
+    showing = _showing(rounds, cats, keyed)
     taken = [[0] * len(rounds.passes) for _ in cats]
     left = rerolls
     for p, (vector, guard) in enumerate(zip(rounds.passes, rounds.guards)):
@@ -224,13 +230,7 @@ def solve(rounds: Rounds) -> Dist[tuple[int, ...]]:
     where = [rounds.symbols.index(s) for s in rounds.report]
     out: dict[tuple[int, ...], int] = defaultdict(int)
     for (cats, keyed), weight in states.items():
-        base = [0] * len(rounds.symbols)
-        for j, total in zip(rounds.keyed, keyed):
-            base[j] = total
-        for per_kind in cats:
-            for count, vector in zip(per_kind, rounds.passes):
-                for j, amount in enumerate(vector):
-                    base[j] += count * amount
+        base = _showing(rounds, cats, keyed)
         for carried, ways in rounds.packing.unpack(weight).items():
             totals = list(base)
             for j, total in zip(rounds.carried, carried):
