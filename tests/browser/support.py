@@ -11,6 +11,7 @@ the scenario the panel writes in its scenario box, resolved by the game package 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -22,7 +23,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,6 +161,27 @@ def start_server(notebook: Path, ipython_dir: Path, log_path: Path, timeout_s: f
     except BaseException:
         stop_server(process)
         raise
+
+
+@contextlib.contextmanager
+def app_server(notebook: Path, ipython_dir: Path, log_name: str, timeout_s: float = 90.0) -> Iterator[Server]:
+    """The app served as ``make run`` serves it, with `KERNEL_STARTUP` in its kernels, for a test module.
+
+    Args:
+        notebook: the app notebook.
+        ipython_dir: an empty folder for the kernels' IPython profile.
+        log_name: the server log's file name under ``build/``.
+        timeout_s: how long the server may take to answer.
+    """
+    startup = ipython_dir / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
+    BUILD.mkdir(exist_ok=True)
+    running = start_server(notebook, ipython_dir, BUILD / log_name, timeout_s)
+    try:
+        yield running
+    finally:
+        stop_server(running.process)
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

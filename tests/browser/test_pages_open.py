@@ -30,11 +30,9 @@ from tests.browser.support import (
     BUILD,
     CHROMIUM_ARGS,
     INIT_SCRIPT,
-    KERNEL_STARTUP,
     Server,
+    app_server,
     attach,
-    start_server,
-    stop_server,
 )
 
 pytestmark = pytest.mark.browser
@@ -46,16 +44,8 @@ CHART_S = 60.0
 
 @pytest.fixture(scope="module")
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    ipython_dir = tmp_path_factory.mktemp("ipython")
-    startup = ipython_dir / "profile_default" / "startup"
-    startup.mkdir(parents=True)
-    (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
-    BUILD.mkdir(exist_ok=True)
-    running = start_server(app_notebook, ipython_dir, BUILD / "voila-pages-open.log", 90.0)
-    try:
+    with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-pages-open.log") as running:
         yield running
-    finally:
-        stop_server(running.process)
 
 
 def open_one(chromium: str, url: str, index: int, results: dict[int, dict[str, Any]]) -> None:

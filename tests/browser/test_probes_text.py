@@ -31,16 +31,13 @@ import pytest
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.share import parse_query
 from tests.browser.support import (
-    BUILD,
     CHROMIUM_ARGS,
     INIT_SCRIPT,
-    KERNEL_STARTUP,
     PageLog,
     Server,
+    app_server,
     attach,
     build_side_tab,
-    start_server,
-    stop_server,
 )
 from tests.scenario.probes_support import json_bytes, raw_link
 from tests.scenario.scenario_support import EXAMPLES
@@ -53,16 +50,8 @@ BOX = ".aotg-panel .aotg-scenario-text textarea"
 
 @pytest.fixture(scope="module")
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    ipython_dir = tmp_path_factory.mktemp("ipython")
-    startup = ipython_dir / "profile_default" / "startup"
-    startup.mkdir(parents=True)
-    (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
-    BUILD.mkdir(exist_ok=True)
-    running = start_server(app_notebook, ipython_dir, BUILD / "voila-probes-text.log", 90.0)
-    try:
+    with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-probes-text.log") as running:
         yield running
-    finally:
-        stop_server(running.process)
 
 
 def until(what: str, probe: Callable[[], Any], timeout_s: float, server: Server) -> Any:

@@ -48,17 +48,15 @@ from tests.browser.support import (
     BUILD,
     CHROMIUM_ARGS,
     INIT_SCRIPT,
-    KERNEL_STARTUP,
     SCREENSHOTS,
     Battle,
     PageLog,
     Server,
+    app_server,
     attach,
     build_side_tab,
     figure_differences,
     snapshot,
-    start_server,
-    stop_server,
 )
 
 pytestmark = pytest.mark.browser
@@ -70,16 +68,8 @@ BOX = {"aotg": ".aotg-scenario-text textarea", "aq": ".aq-scenario-text textarea
 
 @pytest.fixture(scope="module")
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    ipython_dir = tmp_path_factory.mktemp("ipython")
-    startup = ipython_dir / "profile_default" / "startup"
-    startup.mkdir(parents=True)
-    (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
-    BUILD.mkdir(exist_ok=True)
-    running = start_server(app_notebook, ipython_dir, BUILD / "voila-share.log", 90.0)
-    try:
+    with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-share.log") as running:
         yield running
-    finally:
-        stop_server(running.process)
 
 
 def until(what: str, probe: Callable[[], Any], timeout_s: float, server: Server) -> Any:
