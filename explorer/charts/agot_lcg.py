@@ -7,6 +7,7 @@ The card-odds charts use `explorer.charts.kit.distribution_figure` on the odds h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import plotly.graph_objects as go
@@ -14,7 +15,8 @@ import plotly.graph_objects as go
 from explorer.charts.kit import escape_text, figure, style
 from explorer.games.agot_lcg import RoundResult, WinnerGrid, round_trace
 
-__all__ = ["PLAYER_COLORS", "ROUND_CHARTS", "WINNER_COLORS", "power_figure", "round_figures", "winner_heatmap"]
+__all__ = ["PLAYER_COLORS", "ROUND_CHARTS", "WINNER_COLORS", "power_figure", "round_figures", "step_label",
+           "winner_heatmap"]
 
 PLAYER_COLORS = {"first": "#c0392b", "second": "#2e6da4"}
 """One colour per player, the same in every chart."""
@@ -24,6 +26,27 @@ WINNER_COLORS = [[0.0, "#2e6da4"], [0.5, "#e5e7e9"], [1.0, "#c0392b"]]
 
 ROUND_CHARTS = ("power", "winner")
 """The round charts, in the order the panel lays them out."""
+
+
+def step_label(row: Mapping[str, Any]) -> str:
+    """A step of the round on the power chart's axis: the challenge's name, what happened, the rule's step.
+
+    >>> step_label({"title": "Power challenge 2", "step": "4.2.3", "event": "unopposed bonus: +1 power"})
+    'Power challenge 2: unopposed bonus (4.2.3)'
+    >>> step_label({"title": "Dominance", "step": "5.2", "event": "first 3, second 4: second gains 1 power"})
+    'Dominance (5.2)'
+    """
+    if row["title"] == "Dominance":
+        return escape_text(f"Dominance ({row['step']})")
+    what = str(row["event"]).split(":", 1)[0]
+    return escape_text(f"{row['title']}: {what} ({row['step']})")
+
+
+def _unique(label: str, labels: list[str]) -> str:
+    """`label`, numbered if the axis has it already (a category axis would merge the two points)."""
+    if label not in labels:
+        return label
+    return next(f"{label} #{n}" for n in range(2, len(labels) + 2) if f"{label} #{n}" not in labels)
 
 
 def power_figure(result: RoundResult) -> go.Figure:
@@ -37,15 +60,18 @@ def power_figure(result: RoundResult) -> go.Figure:
     >>> fig = power_figure(play_round(q.round))
     >>> [t.name for t in fig.data], fig.data[0].y[0], fig.data[0].y[-1]
     (['first', 'second'], 2, 4)
+    >>> fig.data[0].x[1]
+    'Power challenge 1: unopposed bonus (4.2.3)'
+
     """
     before = result.round.board.totals()
     labels, points = ["start"], [dict(before)]
     for row in round_trace(result):
         if row["power"] and row["power"] != points[-1]:
-            labels.append(escape_text(f"{len(labels)}. {row['challenge']} {row['step']}"))
+            labels.append(_unique(step_label(row), labels))
             points.append(dict(row["power"]))
     if result.after.totals() != points[-1]:
-        labels.append(escape_text(f"{len(labels)}. end"))
+        labels.append(_unique("end of the round", labels))
         points.append(result.after.totals())
     traces: list[dict[str, Any]] = []
     for key in result.round.board.keys:

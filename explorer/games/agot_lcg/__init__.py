@@ -123,7 +123,7 @@ from explorer.games.agot_lcg.round.plan import best_plan, check_plan_size
 from explorer.games.agot_lcg.round.report import RoundReport, plan_round
 from explorer.games.agot_lcg.round.scenario import parse_round
 from explorer.games.agot_lcg.round.sweep import summary
-from explorer.games.agot_lcg.round.trace import round_trace
+from explorer.games.agot_lcg.round.trace import challenge_label, challenge_title, round_trace
 from explorer.games.agot_lcg.timing.explain import Ability, AbilityKind, Trigger, explain
 from explorer.games.agot_lcg.timing.report import TimingReport
 from explorer.games.agot_lcg.timing.scenario import parse_timing
@@ -145,7 +145,8 @@ __all__ = [
     "GameEnd", "Interrupt", "KEYWORDS", "OddsQuestion", "OddsReport", "PlayerState", "Power", "QUESTIONS",
     "RoundReport", "RoundResult", "SECTIONS", "ScenarioError", "Side", "TRIGGER_SEQUENCE", "TimingReport",
     "Trigger", "VICTORY_POWER", "WinnerGrid", "answer_odds", "best_defence", "best_plan", "challenge_gain",
-    "challenge_winner", "check_odds", "check_plan_size", "claim_result", "costliest_field", "deck_out_dist",
+    "challenge_label", "challenge_title", "challenge_winner", "check_odds", "check_plan_size", "claim_result",
+    "costliest_field", "deck_out_dist",
     "describe", "dominance", "draw_round_dist", "estimate", "explain", "intrigue_survival_dist",
     "is_unopposed", "order_interrupts", "parse_challenge", "parse_odds", "parse_round", "parse_timing",
     "plan_round", "play_challenge", "play_round", "power_race_dist", "question_of", "race_round_dist",

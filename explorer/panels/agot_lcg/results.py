@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.charts.agot_lcg import ROUND_CHARTS, round_figures
-from explorer.games.agot_lcg import RoundReport, WinnerGrid, round_trace, winner_grid
+from explorer.games.agot_lcg import RoundReport, WinnerGrid, challenge_label, round_trace, winner_grid
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
 
@@ -67,8 +67,8 @@ def summary_html(report: RoundReport) -> str:
         rows.append(f"<tr><th>dominance</th><td>{html.escape(count)} (standing STR + gold): {who}</td></tr>")
     if out["game_winner"]:
         rows.append(f"<tr><th>game</th><td><b>{html.escape(str(out['game_winner']))} wins the game</b></td></tr>")
-    for c in out["challenges"]:
-        label = f"{c['attacker']} {c['type']}"
+    for number, c in enumerate(out["challenges"], 1):
+        label = challenge_label(c["type"], number, c["attacker"])
         if not c.get("initiated", True) or "winner" not in c:
             text = "not made: " + "; ".join(c.get("dropped") or ["no attacker left"])
         else:

@@ -8,6 +8,7 @@ p.23 "Winning the Game" and "Would", "Triggering Condition", "Cancel", "Nested A
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -169,7 +170,12 @@ def test_round_trace_rows() -> None:
     data = json.loads((ROOT / "examples" / "agot-round.json").read_text())
     rows = round_trace(play_round(parse_round(data).round))
     assert rows[-1]["step"] == "5.2" and any(r["event"].startswith("dropped") for r in rows)
-    assert all(set(r) == {"challenge", "step", "event", "power", "rule"} for r in rows)
+    assert all(set(r) == {"challenge", "title", "step", "event", "power", "rule"} for r in rows)
+    # Challenges are named by type and place in the declared order (4.2), never by the scenario path.
+    assert [r["challenge"] for r in rows if r["step"] == "4.2.1"] == [
+        "Military challenge 1 (first player)", "Intrigue challenge 2 (first player)"]
+    assert rows[-1]["challenge"] == rows[-1]["title"] == "Dominance"
+    assert not any("challenges[" in r["challenge"] for r in rows)
 
 
 # --- files and the command line ----------------------------------------------------------------
@@ -189,12 +195,20 @@ def test_examples_answer_with_rulings(path: Path) -> None:
     assert json.loads(json.dumps(d)) == d
 
 
+def test_the_text_report_names_each_challenge_by_type_and_place() -> None:
+    text = resolve(ROOT / "examples" / "agot-round.json").to_text()
+    heads = [line for line in text.splitlines() if re.match(r"[A-Z]+ CHALLENGE \d", line)]
+    assert heads == ["MILITARY CHALLENGE 1: the first player attacks", "INTRIGUE CHALLENGE 2: the first player attacks",
+                     "POWER CHALLENGE 3: the second player attacks: not initiated (no attacker left)"]
+
+
 def test_cli_text_and_json() -> None:
     for name, marker in (("agot-round.json", "DOMINANCE (5.2)"), ("agot-card-odds.json", "POWER RACE"),
                          ("agot-timing.json", "TIMING"), ("agot-best-plan.toml", "BEST PLAN FOR FIRST")):
         path = str(ROOT / "examples" / name)
         text = _cli("resolve", path)
         assert text.returncode == 0 and marker in text.stdout and "RULINGS" in text.stdout
+        assert "CHALLENGES[" not in text.stdout and "BEST_PLAN[" not in text.stdout
         data = json.loads(_cli("resolve", path, "--json").stdout)
         assert data == json.loads(json.dumps(resolve(path).to_dict()))
 

@@ -103,7 +103,9 @@ def test_whatif_sweep_and_steps_follow(panel):
     z = panel.sweep.heatmap.data[0].z
     assert len(z) == 7 and len(z[0]) == 7
     panel.trace.run()
-    assert "dominance" in panel.trace.output.value and "5.2" in panel.trace.output.value
+    steps = panel.trace.output.value
+    assert "Dominance" in steps and "5.2" in steps and "Power challenge 2 (first player)" in steps
+    assert "challenges[" not in steps
 
 
 def test_odds_charts_and_errors(panel):
@@ -166,3 +168,16 @@ def test_a_kneeling_attacker_is_dropped_with_the_note_in_the_summary(panel):
     summary = panel.results.summary.value
     assert "Sworn Knight is kneeling at the start of the round (standing: false) and cannot attack" in summary
     check_charts(panel)
+
+
+def test_challenges_are_named_by_type_and_place_on_every_view(panel):
+    # Issue 22: "Military challenge 1", as the rules name a challenge (4.2), not the path challenges[0].
+    axis = list(panel.results.figures["power"].data[0].x)
+    assert axis[0] == "start" and "Power challenge 2: unopposed bonus (4.2.3)" in axis and axis[-1] == "Dominance (5.2)"
+    for view in (panel.results.summary.value, panel.results.trace.value):
+        assert "Military challenge 1 (first player)" in view and "Intrigue challenge 3 (second player)" in view
+        assert "challenges[" not in view
+    panel.challenges.rows[0].type.value = "intrigue"  # the name follows the type (and the place) of a row
+    panel.challenges.rows[2].type.value = "power"
+    assert "Intrigue challenge 1 (first player)" in panel.results.summary.value
+    assert panel.valid and "Power challenge 3 (second player)" in panel.results.trace.value

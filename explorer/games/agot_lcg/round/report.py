@@ -20,6 +20,7 @@ from explorer.games.agot_lcg.challenge.rulings import CHALLENGE_RULINGS, PLAN_RU
 from explorer.games.agot_lcg.round.defence import GAIN_TERMS
 from explorer.games.agot_lcg.round.phase import ChallengeRecord, PlannedChallenge, Round, RoundResult, play_round
 from explorer.games.agot_lcg.round.plan import PLAN_TERMS, Plan, PlanSearch
+from explorer.games.agot_lcg.round.trace import challenge_title
 from explorer.scenario.report import Cell, Rows
 from explorer.scenario.stats import Headline
 
@@ -165,8 +166,8 @@ class RoundReport:
         lines += ["HEADLINE", *(f"  {line}" for line in self.headline().text_lines())]
         if r.start_end is not None:
             lines.append("  not resolved: the game was over before the round")
-        for record in r.records:
-            lines += self._challenge_lines(record, start)
+        for number, record in enumerate(r.records, 1):
+            lines += self._challenge_lines(record, number)
         if r.dominance is not None:
             d = r.dominance
             counts = ", ".join(f"{k} {d.strength[k]} STR + {d.gold[k]} gold = {d.counts[k]}" for k in start.keys)
@@ -179,9 +180,9 @@ class RoundReport:
         lines += rulings_lines(self.rulings)
         return "\n".join(lines) + "\n"
 
-    def _challenge_lines(self, record: ChallengeRecord, start: Board) -> list[str]:
+    def _challenge_lines(self, record: ChallengeRecord, number: int) -> list[str]:
         p, out = record.planned, record.outcome
-        head = f"{p.where.upper()}: {p.attacker}'s {p.type} challenge"
+        head = f"{challenge_title(p.type, number).upper()}: the {p.attacker} player attacks"
         lines = [head + ("" if out else ": not initiated (no attacker left)")]
         lines += [f"  dropped: {d}" for d in record.dropped]
         if out is None:

@@ -1,4 +1,9 @@
-"""A round's steps as rows, for tables and charts: each challenge's steps, dropped challenges, dominance."""
+"""A round's steps as rows, for tables and charts: each challenge's steps, dropped challenges, dominance.
+
+A challenge is named as the rules name it: by its type and its place in the round's declared
+order ("Military challenge 1"), with the attacking player where that helps (4.2); the scenario
+path (``challenges[0]``) is for error messages only.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,30 @@ from typing import Any
 from explorer.games.agot_lcg.challenge.steps import ChallengeOutcome
 from explorer.games.agot_lcg.round.phase import RoundResult
 
-__all__ = ["round_trace", "step_trace"]
+__all__ = ["challenge_label", "challenge_title", "round_trace", "step_trace"]
 
 
-def step_trace(outcome: ChallengeOutcome, label: str = "") -> list[dict[str, Any]]:
-    """One challenge's steps as rows: challenge label, step, event, power of each player after it, rule.
+def challenge_title(kind: str, number: int) -> str:
+    """A challenge's name: its type and its place (from 1) in the round's declared order.
+
+    >>> challenge_title("military", 1), challenge_title("power", 3)
+    ('Military challenge 1', 'Power challenge 3')
+    """
+    return f"{kind.capitalize()} challenge {number}"
+
+
+def challenge_label(kind: str, number: int, attacker: str) -> str:
+    """A challenge's name with the attacking player (``"first"`` or ``"second"``).
+
+    >>> challenge_label("intrigue", 2, "second")
+    'Intrigue challenge 2 (second player)'
+    """
+    return f"{challenge_title(kind, number)} ({attacker} player)"
+
+
+def step_trace(outcome: ChallengeOutcome, label: str = "", title: str = "") -> list[dict[str, Any]]:
+    """One challenge's steps as rows: the challenge's label (with the attacker) and title (without), step,
+    event, power of each player after it, rule.
 
     >>> from explorer.games.agot_lcg.challenge.board import Board, Declaration, PlayerState
     >>> from explorer.games.agot_lcg.challenge.steps import play_challenge
@@ -21,23 +45,35 @@ def step_trace(outcome: ChallengeOutcome, label: str = "") -> list[dict[str, Any
     '4.2.3'
     """
     keys = outcome.before.keys
-    return [{"challenge": label, "step": s.number, "event": s.event, "power": dict(zip(keys, s.totals)),
-             "rule": s.rule} for s in outcome.steps]
+    return [{"challenge": label, "title": title, "step": s.number, "event": s.event,
+             "power": dict(zip(keys, s.totals)), "rule": s.rule} for s in outcome.steps]
 
 
 def round_trace(result: RoundResult) -> list[dict[str, Any]]:
-    """A whole round's steps as rows (see `step_trace`), dropped challenges and dominance included."""
+    """A whole round's steps as rows (see `step_trace`), dropped challenges and dominance included.
+
+    >>> from explorer.games.agot_lcg.round.phase import play_round
+    >>> from explorer.games.agot_lcg.round.scenario import parse_round
+    >>> q = parse_round({"players": {"first": {"faction": 2, "claim": 1, "characters": [
+    ...     {"name": "Ned", "str": 4, "icons": ["power"]}]}, "second": {"faction": 3, "characters": []}},
+    ...     "challenges": [{"attacker": "first", "type": "power", "attackers": ["Ned"]}]})
+    >>> rows = round_trace(play_round(q.round))
+    >>> rows[0]["challenge"], rows[0]["title"], rows[-1]["challenge"]
+    ('Power challenge 1 (first player)', 'Power challenge 1', 'Dominance')
+    """
     rows: list[dict[str, Any]] = []
-    for record in result.records:
-        label = f"{record.planned.where}: {record.planned.attacker} {record.planned.type}"
+    for number, record in enumerate(result.records, 1):
+        title = challenge_title(record.planned.type, number)
+        label = challenge_label(record.planned.type, number, record.planned.attacker)
         for note in record.dropped:
-            rows.append({"challenge": label, "step": "4.2", "event": f"dropped: {note}", "power": {}, "rule": ""})
+            rows.append({"challenge": label, "title": title, "step": "4.2", "event": f"dropped: {note}",
+                         "power": {}, "rule": ""})
         if record.outcome is not None:
-            rows += step_trace(record.outcome, label)
+            rows += step_trace(record.outcome, label, title)
     if result.dominance is not None:
         d = result.dominance
         who = f"{d.winner} gains 1 power" if d.winner else "a tie: no one gains power"
-        rows.append({"challenge": "dominance", "step": "5.2",
+        rows.append({"challenge": "Dominance", "title": "Dominance", "step": "5.2",
                      "event": ", ".join(f"{k} {c}" for k, c in d.counts.items()) + f": {who}",
                      "power": d.after.totals(), "rule": "Rules Reference Appendix I 5.2"})
     return rows
