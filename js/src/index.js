@@ -23,6 +23,7 @@
 import { DOMWidgetModel, DOMWidgetView, IJupyterWidgetRegistry } from '@jupyter-widgets/base';
 import { saveChart, sharingWidgets } from './share.js';
 import { FileOpenerView } from './upload.js';
+import { installAccess } from './access.js';
 
 const MODULE = 'explorer-chart';
 const VERSION = '1.1.0';
@@ -61,6 +62,21 @@ function addStyle() {
 }
 
 const NARROW = 600;
+
+function fitNarrow(layout) {
+  // A narrow chart (a phone, a stacked column): the title on its own line at the top, the legend
+  // under it on the left, so neither covers the other; the chart grows by that line.
+  const legend = layout.legend || {};
+  if (layout.showlegend === false || legend.orientation !== 'h' || !(legend.y > 1)) return;
+  const margin = Object.assign({}, layout.margin || {});
+  const top = margin.t === undefined ? 80 : margin.t;
+  margin.t = top + 24;
+  layout.margin = margin;
+  layout.height = (layout.height || 0) + 24;
+  layout.legend = Object.assign({}, legend, { x: 0, xanchor: 'left' });
+  const title = typeof layout.title === 'object' && layout.title ? layout.title : { text: layout.title || '' };
+  layout.title = Object.assign({}, title, { y: 1, yref: 'container', yanchor: 'top', pad: { t: 6 } });
+}
 /** Below this width (px) a chart draws without plotly's tool bar. */
 
 function plainText(value) {
@@ -269,8 +285,9 @@ export class ChartView extends DOMWidgetView {
         const layout = Object.assign({}, figure.layout || {}, { autosize: true });
         layout.height = layout.height || this.model.get('height');
         delete layout.width;
-        this.plot.style.minHeight = layout.height + 'px';
         const narrow = this.plot.offsetWidth < NARROW;
+        if (narrow) fitNarrow(layout);
+        this.plot.style.minHeight = layout.height + 'px';
         await this.lib.react(this.plot, figure.data || [], layout,
           { displaylogo: false, responsive: true, displayModeBar: narrow ? false : 'hover' });
         el.setAttribute('aria-label', titleOf(figure) + (this.model.get('note') ? ' (not current: ' +
@@ -300,6 +317,7 @@ const plugin = {
   requires: [IJupyterWidgetRegistry],
   autoStart: true,
   activate: (_app, registry) => {
+    installAccess();
     registry.registerWidget({
       name: MODULE,
       version: VERSION,

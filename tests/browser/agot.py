@@ -22,6 +22,7 @@ from tests.browser.support import (
     SCREENSHOTS,
     VISIBLE_ERRORS_JS,
     build_side_tab,
+    check_whatif,
     figure_differences,
     plain_figure,
     snapshot,
@@ -186,10 +187,13 @@ class AgotSteps:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         page.locator(".explorer-app .lm-TabBar-tab", has_text="A Game of Thrones").first.click()
-        build_side_tab(page, ".agot-panel", "Scenario, share", "Card odds, race to 15", self.change_s)
+        build_side_tab(page, ".agot-panel", "Scenario, share", "Results", self.change_s)
         self.driver.wait(READY_JS, None, self.change_s, "A Game of Thrones tab: its 2 charts drawn, the box filled")
         self.report["tab_to_drawn_wall_ms"] = round((time.perf_counter() - start) * 1000, 1)
         self.round = self.settle("as opened")
+        check_whatif(page, ".agot-panel", "agot-odds", self.odds.get, self.settle_s + self.change_s,
+                     lambda why: self.driver.fail(f"A Game of Thrones, {why}"), title="Card odds, race to 15")
+        self.round = self.settle("back on the Results tab")
         self.report["changes"] = []
         for change in CHANGES:
             before_scenario = self.round.scenario

@@ -47,13 +47,13 @@ from tests.browser.support import (
 
 TABS = {"reroll": "What should I reroll?", "row": "Which row? (advisor)", "plan": "Plan of battles",
         "table": "Rules of the table"}
-"""The tabs' titles in the panel's lower tab bar."""
+"""The tabs' titles in the panel's tab bar (above the results)."""
 ROOTS = {"reroll": ".aotg-reroll-advisor", "row": ".aotg-row-advisor", "plan": ".aotg-plan-tab",
          "table": ".aotg-table-tab"}
 ERRORS = {"reroll": ".aotg-reroll-advice-error", "row": ".aotg-row-advice-error", "plan": ".aotg-plan-error",
           "table": "[class*='aotg-table-error-']"}
 """Each tab's own error messages (hidden and empty when all is well)."""
-HOME_TAB = "What if? (A vs B)"
+HOME_TAB = "Results"
 GIANTSLAYERS = ".aotg-army-attacker .widget-checkbox:has-text('giantslayers') input[type=checkbox]"
 
 CHART_IDS_JS = """(root) => [...document.querySelectorAll(root + ' .explorer-chart')].map(

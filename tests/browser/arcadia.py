@@ -25,6 +25,7 @@ from tests.browser.support import (
     SCREENSHOTS,
     VISIBLE_ERRORS_JS,
     build_side_tab,
+    check_whatif,
     drawn_at,
     figure_differences,
     plain_figure,
@@ -234,10 +235,14 @@ class ArcadiaSteps:
         page.evaluate(ARM_JS)
         start = time.perf_counter()
         page.locator(".explorer-app .lm-TabBar-tab", has_text="Arcadia Quest").first.click()
-        build_side_tab(page, ".aq-panel", "Scenario, share", "What if? (A vs B)", self.change_s)
+        build_side_tab(page, ".aq-panel", "Scenario, share", "Results", self.change_s)
         self.driver.wait(READY_JS, None, self.change_s, "Arcadia Quest tab: its 4 charts drawn and the scenario box filled")
         self.report["tab_to_drawn_wall_ms"] = round((time.perf_counter() - start) * 1000, 1)
         self.encounter = self.settle("as opened", self.view)
+        encounter = self.encounter
+        check_whatif(page, ".aq-panel", "aq-other", encounter.compare_figure, self.settle_s + self.change_s,
+                     lambda why: self.driver.fail(f"Arcadia Quest, {why}"))
+        self.encounter = self.settle("back on the Results tab", self.view)
         self.report["changes"] = []
         for change in CHANGES:
             self.change(change)

@@ -423,6 +423,38 @@ def build_side_tab(page: Any, panel_css: str, title: str, back_to: str, timeout_
     tabs.filter(has_text=back_to).first.click(timeout=timeout_s * 1000)
 
 
+def check_whatif(page: Any, panel_css: str, group: str, expected: Callable[[str], Any],
+                 timeout_s: float, fail: Callable[[str], None], title: str = "What if? (A vs B)") -> None:
+    """Open the panel's tab `title` (the what-if), wait until its charts equal `expected`, go back to "Results".
+
+    Args:
+        title: the tab's title (another tool whose charts this test knows: the card odds).
+        group: the what-if charts' group (`SNAPSHOT_JS`).
+        expected: chart title -> the figure computed here, or None for a title the test does not know.
+        fail: called with what is wrong when the charts do not agree within `timeout_s`.
+    """
+    tabs = page.locator(f"{panel_css} .lm-TabBar-tab")
+    tabs.filter(has_text=title).first.click(timeout=timeout_s * 1000)
+    deadline = time.monotonic() + timeout_s
+    while True:
+        charts = [c for c in snapshot(page) if c["visible"] and c["group"] == group]
+        found = [] if charts else ["no what-if chart visible"]
+        for chart in charts:
+            where = f"{title}: chart {chart['title']!r}"
+            if chart["state"] != "drawn" or chart["overlayShown"]:
+                found.append(f"{where}: state {chart['state']!r}, overlay {chart['overlay']!r}")
+                continue
+            figure = expected(chart["title"] or "")
+            found += [f"{where}: a title this test cannot check"] if figure is None else figure_differences(where, chart, figure)
+        if not found:
+            break
+        if time.monotonic() > deadline:
+            fail(f"the tab {title!r} does not show what is computed here:\n  " + "\n  ".join(found))
+            return
+        time.sleep(0.25)
+    tabs.filter(has_text="Results").first.click(timeout=timeout_s * 1000)
+
+
 def snapshot(page: Any) -> list[dict[str, Any]]:
     """Every chart on the page (see `SNAPSHOT_JS`)."""
     return json.loads(page.evaluate(SNAPSHOT_JS))

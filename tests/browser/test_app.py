@@ -87,6 +87,7 @@ from tests.browser.support import (
     Server,
     attach,
     build_side_tab,
+    check_whatif,
     drawn_at,
     figure_differences,
     lab_expected,
@@ -114,9 +115,9 @@ SERVER_START_S = 90.0
 WS_BUDGET_BYTES = 6_000_000
 """The issue's budget for widget messages per page (asserted: a size, not a time)."""
 MIN_TIMED_CHANGES = 10
-APP_CHARTS = 5
-"""Charts in the real app as it opens: 4 battle and the what-if. The other side tabs (sweep, advisors, plan) and the
-other games' tabs and the dice lab are built when first opened (`explorer.panels.common.lazy`, `explorer.app.LazyTab`):
+APP_CHARTS = 4
+"""Charts in the real app as it opens: the 4 battle charts of its Results tab. The tools' tabs (what-if, sweep,
+advisors, plan) and the other games' tabs and the dice lab are built when first opened (`explorer.panels.common.lazy`, `explorer.app.LazyTab`):
 a page holds only what it shows."""
 TARGETS = {"first_chart_unthrottled_median_s": 5.0, "first_chart_throttled_4x_median_s": 15.0,
            "websocket_mb_per_page": WS_BUDGET_BYTES / 1e6}
@@ -411,7 +412,7 @@ class Driver:
             return charts.length === {len(BATTLE_TITLES)} && charts.every((e) => e.dataset.state === 'drawn');
         }}""", None, self.render_timeout_s, f"{len(BATTLE_TITLES)} battle charts drawn")
         if page.locator(".aotg-scenario-text").count() == 0:  # the app builds its side tabs when first opened
-            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", self.change_timeout_s)
+            build_side_tab(page, ".aotg-panel", "Scenario, share", "Results", self.change_timeout_s)
         self.wait("""() => {
             const box = document.querySelector('.aotg-scenario-text textarea');
             return box && box.value.length > 0;
@@ -424,6 +425,10 @@ class Driver:
         if self.real_app and len(charts) != APP_CHARTS:
             self.fail(f"{len(charts)} charts (.explorer-chart) on the page, expected {APP_CHARTS}:\n"
                       + self.describe_charts())
+        battle = self.battle
+        check_whatif(page, ".aotg-panel", "assault", battle.compare_figure, self.settle_timeout_s + self.change_timeout_s,
+                     self.fail)
+        self.battle = self.settle("back on the Results tab", self.view)
 
 
     def change(self, change: Change) -> None:

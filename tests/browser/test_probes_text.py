@@ -93,7 +93,7 @@ def test_a_bad_name_in_a_link_and_an_oversize_file_change_nothing(server: Server
             logs.append(attach(page))
             # 1. the link: a message naming the field, the default battle, Copy link on what is shown
             page.goto(server.url + "&game=assault-of-the-giants&scenario=" + raw_link(json_bytes(named)))
-            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", RENDER_S)
+            build_side_tab(page, ".aotg-panel", "Scenario, share", "Results", RENDER_S)
             notice = until("the message about the link", lambda: page.locator(".explorer-link-notice").is_visible()
                            and page.locator(".explorer-link-notice").inner_text(), RENDER_S, server)
             assert "could not be opened" in notice and "attacker.units[0].name: cannot be written as UTF-8" in notice

@@ -163,7 +163,7 @@ def test_a_copied_link_opens_the_same_scenario_in_a_fresh_page(server: Server, c
             page = new_page(browser, logs, permissions=["clipboard-read", "clipboard-write"])
             start = time.monotonic()
             page.goto(server.url)
-            build_side_tab(page, ".aotg-panel", "Scenario, share", "What if? (A vs B)", RENDER_S)  # built when opened
+            build_side_tab(page, ".aotg-panel", "Scenario, share", "Results", RENDER_S)  # built when opened
             until_right("the battle charts drawn and right", lambda: battle_problems(page), RENDER_S, server)
             timings["first page: charts right (s)"] = time.monotonic() - start
             default_text = box_text(page, "aotg")
@@ -225,7 +225,7 @@ def test_a_copied_link_opens_the_same_scenario_in_a_fresh_page(server: Server, c
             # 5. a damaged link: a message, and the default battle
             broken = new_page(browser, logs)
             broken.goto(link[:-40])  # a link cut short, as a careless copy does
-            build_side_tab(broken, ".aotg-panel", "Scenario, share", "What if? (A vs B)", RENDER_S)
+            build_side_tab(broken, ".aotg-panel", "Scenario, share", "Results", RENDER_S)
             until_right("the default battle's charts", lambda: battle_problems(broken), RENDER_S, server)
             notice = until("the message about the link",
                            lambda: broken.locator(".explorer-link-notice").is_visible()

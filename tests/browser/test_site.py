@@ -486,7 +486,7 @@ def copy_link(page: Any, site: StaticSite, record: SitePage) -> None:
     status = page.locator(".aotg-panel .explorer-share-status").inner_text()
     assert status == "copied", f"Copy link says {status!r}"
     assert page.evaluate("navigator.clipboard.readText()") == link, "the clipboard does not hold the link"
-    page.locator(".aotg-panel .lm-TabBar-tab").filter(has_text="What if? (A vs B)").first.click()
+    page.locator(".aotg-panel .lm-TabBar-tab").filter(has_text="Results").first.click()
 
 
 INPUT_MESSAGE_JS = r"""

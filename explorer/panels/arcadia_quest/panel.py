@@ -35,7 +35,7 @@ from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.arcadia_quest.targets import AlsoTargets
 from explorer.panels.common.display import ErrorMessage, heading, note, stylesheet
-from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
+from explorer.panels.common.lazy import RESULTS, SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.number_box import NumberText
 from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
@@ -111,11 +111,17 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         self.results = EncounterResults(self.result)
         self.tabs = PartTabs({WHATIF: lambda: WhatIf(self, self.adapter), SWEEP: lambda: Sweep(self, self.adapter),
                               TRACE: lambda: TraceView(self, self.adapter),
-                              SCENARIO: lambda: ScenarioBox(self, self.adapter)})
-        """The tabs under the encounter, each built when first opened (`PartTabs`)."""
+                              SCENARIO: lambda: ScenarioBox(self, self.adapter)},
+                             lead=(RESULTS, self._results_tab()))
+        """The results and every tool, as tabs beside the inputs; each tool built when first opened."""
         self.widget = self._layout()
         self._ready = True
         self.refresh()
+
+    def _results_tab(self) -> widgets.Widget:
+        order = note("One hero action: his attack → one targeted Monster's Payback (unless overkilled) → the Guard "
+                     "of each Close Monster (printed pp.20-21). Exact chances.")
+        return widgets.VBox([self.results.widget, order])
 
     def _layout(self) -> widgets.Widget:
         game = widgets.VBox([heading("Reactions and coins"), widgets.HBox([self.opponent, self.guilds]),
@@ -123,14 +129,12 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
         inputs = widgets.VBox([self.hero.widget, self.card.widget, self.target.widget, self.also.widget,
                                self.close.widget, game])
         inputs.add_class("explorer-inputs")
-        order = note("One hero action: his attack → one targeted Monster's Payback (unless overkilled) → the Guard "
-                     "of each Close Monster (printed pp.20-21). Exact chances.")
-        results = widgets.VBox([order, self.error.widget, self.status, self.results.widget])
+        results = widgets.VBox([self.error.widget, self.status, self.tabs.tab])
         results.add_class("explorer-results")
-        main = widgets.Box([inputs, results])
+        main = widgets.Box([results, inputs])
         main.add_class("explorer-main")
         self.extras = self.tabs.tab
-        root = widgets.VBox([stylesheet(), self.banner, main, self.extras])
+        root = widgets.VBox([stylesheet(), self.banner, main])
         root.add_class("aq-panel")
         root.add_class("explorer-root")
         return root

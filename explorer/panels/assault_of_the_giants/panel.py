@@ -30,7 +30,7 @@ from explorer.panels.assault_of_the_giants.results import BattleResults
 from explorer.panels.assault_of_the_giants.row_advisor import RowAdvisor
 from explorer.panels.assault_of_the_giants.table_tab import TableTabSlot
 from explorer.panels.common.display import ErrorMessage, stylesheet
-from explorer.panels.common.lazy import SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
+from explorer.panels.common.lazy import RESULTS, SCENARIO, SWEEP, TRACE, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox
 from explorer.panels.common.sweep import Sweep
@@ -100,9 +100,9 @@ class AssaultPanel(SharedTabs, ResolvingHost):
             _PLAN: lambda: PlanTab(self),
             _TABLE: TableTabSlot,
             SCENARIO: lambda: ScenarioBox(self, self.adapter),
-        }, active=(_REROLL, _ROW, _PLAN, _TABLE))
-        """The tabs under the battle, each built when first opened (`PartTabs`); the advisors, the
-        plan and the table compute only while their tab is open."""
+        }, active=(_REROLL, _ROW, _PLAN, _TABLE), lead=(RESULTS, self.results.widget))
+        """The results and every tool, as tabs beside the inputs; each tool is built when first opened
+        (`PartTabs`); the advisors, the plan and the table compute only while their tab is open."""
         for role, army in self.armies.items():
             army.npc.observe(lambda c, r=role: self.commands[r].set_enabled(not c["new"]), "value")
         giantslayers = self.armies["attacker"].giantslayers
@@ -119,12 +119,12 @@ class AssaultPanel(SharedTabs, ResolvingHost):
                                for widget in (self.armies[role].widget, self.commands[role].widget,
                                               self.pools[role].widget, self.cards[role].widget)] + [faces])
         inputs.add_class("explorer-inputs")
-        results = widgets.VBox([self.error.widget, self.status, self.results.widget])
+        results = widgets.VBox([self.error.widget, self.status, self.tabs.tab])
         results.add_class("explorer-results")
-        main = widgets.Box([inputs, results])
+        main = widgets.Box([results, inputs])
         main.add_class("explorer-main")
         self.extras = self.tabs.tab
-        root = widgets.VBox([stylesheet(), self.banner, main, self.extras])
+        root = widgets.VBox([stylesheet(), self.banner, main])
         root.add_class("aotg-panel")
         root.add_class("explorer-root")
         return root

@@ -38,10 +38,19 @@ if TYPE_CHECKING:
     from explorer.panels.common.trace_view import TraceView
     from explorer.panels.common.whatif import WhatIf
 
-__all__ = ["LazyPart", "PartTabs", "SharedTabs", "WHATIF", "SWEEP", "TRACE", "SCENARIO"]
+__all__ = ["LazyPart", "PartTabs", "SharedTabs", "RESULTS", "WHATIF", "SWEEP", "TRACE", "SCENARIO"]
 
 WHATIF, SWEEP, TRACE, SCENARIO = "What if? (A vs B)", "Sweep", "Roll once (trace)", "Scenario, share"
 """The titles of the shared parts' tabs, the same in every game's panel."""
+RESULTS = "Results"
+"""The title of a panel's first tab: the charts and tables of the current inputs (built at once)."""
+
+
+class _Ready:
+    """A part that exists already (the results): `LazyPart` only puts its widget in place."""
+
+    def __init__(self, widget: widgets.Widget) -> None:
+        self.widget = widget
 
 
 class LazyPart:
@@ -80,16 +89,25 @@ class PartTabs:
     Args:
         parts: title -> a function making the part (an object with a ``widget``), in tab order.
         active: the titles whose parts have ``show(active)``, told whether their tab is open.
+        lead: a first tab that exists already, as (title, widget): a panel's results, so that
+            every tool's tab sits beside them, above the fold, and none is built before it is opened.
 
     Attributes:
         tab: the ``ipywidgets.Tab``.
+
+    >>> tabs = PartTabs({"Tool": lambda: 1 / 0}, lead=("Results", widgets.HTML("charts")))
+    >>> tabs.titles, tabs.built("Tool"), tabs.tab.selected_index
+    (('Results', 'Tool'), False, 0)
     """
 
-    def __init__(self, parts: Mapping[str, Callable[[], Any]], active: Collection[str] = ()) -> None:
-        self._parts = {title: LazyPart(title, build) for title, build in parts.items()}
+    def __init__(self, parts: Mapping[str, Callable[[], Any]], active: Collection[str] = (),
+                 lead: tuple[str, widgets.Widget] | None = None) -> None:
+        first = {} if lead is None else {lead[0]: (lambda widget=lead[1]: _Ready(widget))}
+        self._parts = {title: LazyPart(title, build) for title, build in {**first, **parts}.items()}
         self._active = frozenset(active)
         self.titles = tuple(self._parts)
         self.tab = widgets.Tab([part.widget for part in self._parts.values()], titles=self.titles)
+        self.tab.add_class("explorer-tools")
         self.tab.observe(self._opened, "selected_index")
         if self.titles:
             self._opened({"new": self.tab.selected_index})

@@ -57,8 +57,14 @@ def _from_json(value: Any, _widget: Any) -> int | str:
 class NumberText(widgets.Text):
     """A text box whose `value` is the int typed in, or the bad text as typed.
 
-    The browser shows ``str(value)``; the box sends its text on Enter or when it loses the
-    focus (``continuous_update=False``), as `IntText` does.
+    The browser shows ``str(value)``. A whole number is applied as it is typed (350 ms after the
+    last key) and the arrow keys step it (Shift: by 5; not below 0 unless the box has the class
+    ``explorer-number-signed``): the chart widget's script does both for every box with the
+    class ``explorer-number`` (``js/src/access.js``). Other text is sent on Enter or when the box
+    loses the focus (``continuous_update=False``), where the panel says what is wrong with it.
+
+    >>> NumberText(2)._dom_classes
+    ('explorer-number',)
     """
 
     value = traitlets.Union([traitlets.Int(), traitlets.Unicode()], default_value=0,
@@ -68,6 +74,7 @@ class NumberText(widgets.Text):
     def __init__(self, value: int | str = 0, **kwargs: Any) -> None:
         kwargs.setdefault("continuous_update", False)
         super().__init__(value=value, **kwargs)
+        self.add_class("explorer-number")
 
     @traitlets.validate("value")
     def _whole(self, proposal: dict[str, Any]) -> int | str:

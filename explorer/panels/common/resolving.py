@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage
+from explorer.panels.common.field_names import FieldNames
 from explorer.panels.common.host import Listener, Listeners, Update
 from explorer.resolver import resolve
 from explorer.scenario.loader import check_shape
@@ -103,6 +104,10 @@ class ResolvingHost:
         """The error box beside the input `error` names (the general one by default)."""
         return self.error
 
+    field_names = FieldNames({})
+    """The labels on screen of the panel's inputs, by field path: messages name what the user sees
+    (a game panel sets its own table; the command line keeps the paths)."""
+
     def on_update(self, listener: Listener) -> None:
         """Call `listener` with an `Update` after every resolve (the result changed, or went stale)."""
         self._listeners.add(listener)
@@ -142,8 +147,9 @@ class ResolvingHost:
             check_shape(self.scenario())
             result = self._compute()
         except ScenarioError as error:
-            self._route(error).show(str(error))
-            return self._refused(str(error), f"Not updated: {error}. Showing the last valid {self.noun}.")
+            said = self.field_names.message(error)
+            self._route(error).show(said)
+            return self._refused(said, f"Not updated: {said}. Showing the last valid {self.noun}.")
         except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
             problem = f"unexpected problem: {type(error).__name__}: {error}"
             self.error.show(problem)
