@@ -1,4 +1,4 @@
-"""The board and round builders of the A Game of Thrones panel: characters, each side, the challenges.
+"""The board of the A Game of Thrones panel: each side and its characters (the challenges: `challenges`).
 
 Each editor turns its widgets into the round scenario's keys (`explorer.games.agot_lcg.round.scenario`)
 as typed, and back from a scenario. A bad entry stays as typed: the resolver names the field and the
@@ -17,7 +17,7 @@ from explorer.games.agot_lcg import CHALLENGE_TYPES
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
 
-__all__ = ["ChallengeRow", "CharacterRow", "RoundBuilder", "SideEditor", "split_names"]
+__all__ = ["CharacterRow", "SideEditor", "split_names"]
 
 ICONS = CHALLENGE_TYPES
 """The challenge icons a character may have."""
@@ -42,7 +42,8 @@ class CharacterRow:
     """One character: name, STR, icons, keywords, kneeling, power on it, and a remove button."""
 
     def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
-                 remove: Callable[[CharacterRow], None]) -> None:
+                 remove: Callable[[CharacterRow], None],
+                 roster: Callable[[tuple[str, str] | None], None] | None = None) -> None:
         self.extra = {k: v for k, v in data.items()
                       if k not in ("name", "str", "icons", "keywords", "standing", "power")}
         self.name = widgets.Text(str(data.get("name", "")), placeholder="name", continuous_update=False,
@@ -59,8 +60,12 @@ class CharacterRow:
         self.power = NumberText(data.get("power", 0), tooltip="power on this character", layout=_NARROW)
         self.remove = widgets.Button(icon="trash", tooltip="remove", layout=widgets.Layout(width="34px"))
         self.remove.on_click(lambda _b: remove(self))
-        for w in (self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling, self.power):
+        for w in (self.strength, self.keywords, self.kneeling, self.power):
             w.observe(lambda _c: changed(), "value")
+        # A new name or icon changes what the challenges offer: `roster` is told first (it then resolves).
+        self.name.observe(lambda c: roster((c["old"], c["new"])) if roster else changed(), "value")
+        for box in self.icons.values():
+            box.observe(lambda _c: roster(None) if roster else changed(), "value")
         self.widget = widgets.HBox([self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling,
                                     self.power, self.remove])
         self.widget.add_class("agot-character")
@@ -101,6 +106,7 @@ class SideEditor:
         self.rows: list[CharacterRow] = []
         self.list = widgets.VBox([])
         self._quiet = False
+        self._watchers: list[Callable[[str, tuple[str, str] | None], None]] = []
         self.title = heading(f"{key.capitalize()} player" + (" (makes their challenges first)" if key == "first" else ""))
         legend = note("name · STR · icons (military, intrigue, power) · keywords · knelt · power on it")
         self.widget = widgets.VBox([self.title, widgets.HBox([self.faction, self.gold, self.claim]),
@@ -113,15 +119,34 @@ class SideEditor:
         if not self._quiet:
             self._changed()
 
+    def watch(self, roster_changed: Callable[[str, tuple[str, str] | None], None]) -> None:
+        """Call ``roster_changed(key, renamed)`` when characters are added, removed, loaded, renamed
+        (`renamed`: the old and the new name) or given other icons, before the change resolves."""
+        self._watchers.append(roster_changed)
+
+    def _roster(self, renamed: tuple[str, str] | None = None) -> None:
+        for watcher in self._watchers:
+            watcher(self.key, renamed)
+
+    def _row_changed(self, renamed: tuple[str, str] | None) -> None:
+        if renamed is not None and renamed[0] in self.names():
+            renamed = None  # the old name is still in use (twice before): its picks stay
+        self._roster(renamed)
+        self._notify()
+
+    def _row(self, data: Mapping[str, Any]) -> CharacterRow:
+        return CharacterRow(data, self._notify, self.remove_character, self._row_changed)
+
     def _fresh_name(self) -> str:
         names = {r.name.value for r in self.rows}
         return next(f"Character {i}" for i in range(1, 100) if f"Character {i}" not in names)
 
     def add_character(self, data: Mapping[str, Any]) -> CharacterRow:
         """Add a character row (and resolve)."""
-        row = CharacterRow(data, self._notify, self.remove_character)
+        row = self._row(data)
         self.rows.append(row)
         self.list.children = [r.widget for r in self.rows]
+        self._roster()
         self._notify()
         return row
 
@@ -129,11 +154,16 @@ class SideEditor:
         """Take a character row away (and resolve)."""
         self.rows.remove(row)
         self.list.children = [r.widget for r in self.rows]
+        self._roster()
         self._notify()
 
     def names(self) -> list[str]:
         """The characters' names, in order."""
         return [r.name.value for r in self.rows]
+
+    def characters(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each character's name and challenge icons, in order (what a challenge may pick)."""
+        return [(r.name.value, tuple(i for i in ICONS if r.icons[i].value)) for r in self.rows]
 
     def to_dict(self) -> dict[str, Any]:
         """This player as the round scenario writes it."""
@@ -156,95 +186,8 @@ class SideEditor:
             self.hand.disabled = "hand" in self.extra
             self.faction.value, self.gold.value = data.get("faction", 0), data.get("gold", 0)
             self.claim.value, self.deck.value, self.hand.value = data.get("claim", 1), data.get("deck", ""), hand
-            self.rows = []
-            for character in data.get("characters", []):
-                self.rows.append(CharacterRow(character, self._notify, self.remove_character))
+            self.rows = [self._row(character) for character in data.get("characters", [])]
             self.list.children = [r.widget for r in self.rows]
         finally:
             self._quiet = False
-
-
-class ChallengeRow:
-    """One declared challenge: who attacks, the type, the attackers and (optionally) the defenders."""
-
-    def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
-                 remove: Callable[[ChallengeRow], None]) -> None:
-        self.extra = {k: v for k, v in data.items() if k not in ("attacker", "type", "attackers", "defenders")}
-        self.attacker = widgets.Dropdown(options=["first", "second"], value=data.get("attacker", "first"),
-                                         layout=widgets.Layout(width="90px"))
-        self.type = widgets.Dropdown(options=list(CHALLENGE_TYPES), value=data.get("type", "military"),
-                                     layout=widgets.Layout(width="100px"))
-        self.attackers = widgets.Text(", ".join(data.get("attackers", [])), placeholder="attackers, comma-separated",
-                                      continuous_update=False, layout=widgets.Layout(width="220px"))
-        defenders = data.get("defenders", "best")
-        self.defenders = widgets.Text("" if defenders == "best" else ", ".join(defenders) or "none",
-                                      placeholder="empty: the best defence", continuous_update=False,
-                                      tooltip="defenders, comma-separated; 'none' for no defender; empty: the "
-                                              "defence that gives the attacker least",
-                                      layout=widgets.Layout(width="200px"))
-        self.remove = widgets.Button(icon="trash", tooltip="remove", layout=widgets.Layout(width="34px"))
-        self.remove.on_click(lambda _b: remove(self))
-        for w in (self.attacker, self.type, self.attackers, self.defenders):
-            w.observe(lambda _c: changed(), "value")
-        self.widget = widgets.HBox([self.attacker, self.type, self.attackers, self.defenders, self.remove])
-        self.widget.add_class("agot-challenge")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The challenge as the scenario writes it."""
-        out: dict[str, Any] = {"attacker": self.attacker.value, "type": self.type.value,
-                               "attackers": split_names(self.attackers.value)}
-        text = self.defenders.value.strip()
-        if text:
-            out["defenders"] = [] if text.lower() == "none" else split_names(text)
-        return out | self.extra
-
-
-class RoundBuilder:
-    """The challenges of the round, in the order declared (the first player's first)."""
-
-    def __init__(self, changed: Callable[[], None]) -> None:
-        self._changed = changed
-        self._quiet = False
-        self.rows: list[ChallengeRow] = []
-        self.list = widgets.VBox([])
-        self.error = ErrorMessage("agot-error", "agot-error-challenges")
-        self.add = widgets.Button(description="add challenge", icon="plus", layout=widgets.Layout(width="150px"))
-        self.add.add_class("agot-add-challenge")
-        self.add.on_click(lambda _b: self.add_challenge({"attacker": "first", "type": "power", "attackers": []}))
-        self.widget = widgets.VBox([
-            heading("Challenges, in the order declared"),
-            note("attacker · type · attackers · defenders (empty: the best defence; 'none': undefended). "
-                 "One of each type per player; the first player makes all theirs first (4.2)."),
-            self.list, self.add, self.error.widget])
-        self.widget.add_class("agot-round-builder")
-
-    def _notify(self) -> None:
-        if not self._quiet:
-            self._changed()
-
-    def add_challenge(self, data: Mapping[str, Any]) -> ChallengeRow:
-        """Add a challenge row (and resolve)."""
-        row = ChallengeRow(data, self._notify, self.remove_challenge)
-        self.rows.append(row)
-        self.list.children = [r.widget for r in self.rows]
-        self._notify()
-        return row
-
-    def remove_challenge(self, row: ChallengeRow) -> None:
-        """Take a challenge away (and resolve)."""
-        self.rows.remove(row)
-        self.list.children = [r.widget for r in self.rows]
-        self._notify()
-
-    def to_list(self) -> list[dict[str, Any]]:
-        """The challenges as the scenario lists them."""
-        return [r.to_dict() for r in self.rows]
-
-    def load(self, items: list[Mapping[str, Any]]) -> None:
-        """Replace the challenges (no resolve)."""
-        self._quiet = True
-        try:
-            self.rows = [ChallengeRow(item, self._notify, self.remove_challenge) for item in items]
-            self.list.children = [r.widget for r in self.rows]
-        finally:
-            self._quiet = False
+        self._roster()

@@ -19,7 +19,8 @@ import ipywidgets as widgets
 from explorer.core.errors import ScenarioError
 from explorer.games.agot_lcg import RoundReport
 from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter
-from explorer.panels.agot_lcg.board import RoundBuilder, SideEditor
+from explorer.panels.agot_lcg.board import SideEditor
+from explorer.panels.agot_lcg.challenges import RoundBuilder
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
@@ -74,7 +75,9 @@ class AgotPanel(SharedTabs, ResolvingHost):
         """Top-level keys of a loaded scenario with no input here (`META_KEYS`)."""
         players = DEFAULT["players"]
         self.sides = {key: SideEditor(key, players[key], self._changed) for key in ("first", "second")}
-        self.challenges = RoundBuilder(self._changed)
+        self.challenges = RoundBuilder(self._changed, lambda key: self.sides[key].characters())
+        for side in self.sides.values():
+            side.watch(self.challenges.roster_changed)
         self.challenges.load(DEFAULT["challenges"])
         self.swap = widgets.Button(description="swap first player", icon="exchange",
                                    tooltip="the second player becomes the first (sides and challenges swap)")

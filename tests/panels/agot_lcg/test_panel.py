@@ -32,9 +32,11 @@ def test_charts_follow_each_kind_of_change(panel):
     check_charts(panel)
     first.add_character({"name": "Giant", "str": 12, "icons": ["power"]})
     check_charts(panel)
-    panel.challenges.rows[1].attackers.value = "Sworn Knight, Giant"
+    panel.challenges.rows[1].attackers.boxes["Giant"].value = True  # ticked beside Sworn Knight
+    assert panel.scenario()["challenges"][1]["attackers"] == ["Sworn Knight", "Giant"]
     check_charts(panel)
-    panel.challenges.rows[0].defenders.value = "none"
+    panel.challenges.rows[0].defence.value = "none"
+    assert panel.scenario()["challenges"][0]["defenders"] == []
     check_charts(panel)
     first.rows[0].keywords.value = "renown, insight"
     check_charts(panel)
@@ -62,10 +64,10 @@ def test_bad_input_marks_charts_stale_naming_the_field_and_a_fix_clears_it(panel
     typed(row.strength, "3")
     assert panel.sides["second"].error.text == ""
     check_charts(panel)
-    panel.challenges.rows[0].attackers.value = "Nobody"
-    assert panel.challenges.error.text.startswith("challenges[0].attackers[0]")
+    panel.challenges.rows[0].attackers.boxes["Raider"].value = False  # no attacker left
+    assert panel.challenges.error.text.startswith("challenges[0].attackers")
     assert all("challenges[0]" in c.note for c in panel.results.figures.values())
-    panel.challenges.rows[0].attackers.value = "Raider"
+    panel.challenges.rows[0].attackers.boxes["Raider"].value = True
     check_charts(panel)
 
 
