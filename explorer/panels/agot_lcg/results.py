@@ -13,7 +13,7 @@ from explorer.games.agot_lcg import RoundReport, WinnerGrid, challenge_label, ro
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
 
-__all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "grid_for", "summary_html", "trace_html"]
+__all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "defence_text", "grid_for", "summary_html", "trace_html"]
 
 CHART_HEIGHT = 300
 """Pixels per chart."""
@@ -55,8 +55,37 @@ def claim_text(challenge: dict[str, Any]) -> str:
     return ": ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if parts[2:] else "")
 
 
+def _names(names: list[str]) -> str:
+    return ", ".join(names) if names else "no one"
+
+
+def defence_text(challenge: dict[str, Any]) -> str:
+    """Who defended a challenge the round made (from the report's challenge entry), in a phrase.
+
+    >>> defence_text({"defence": "listed", "defenders": ["Castellan", "Steward"], "bypassed": []})
+    'defended by Castellan, Steward'
+    >>> defence_text({"defence": "listed", "defenders": [], "bypassed": []})
+    'undefended'
+    >>> defence_text({"defence": "best", "defenders": ["Castellan"], "bypassed": ["Steward"],
+    ...               "defence_options": [{}, {}]})
+    'no defence chosen: the best defence (of 2 sets compared) is Castellan; stealth bypassed Steward'
+    >>> defence_text({"defence": "best", "defenders": [], "bypassed": [], "defence_options": [{}]})
+    'no defence chosen: the best defence (of 1 set compared) is to leave it undefended'
+    """
+    defenders = challenge.get("defenders") or []
+    if challenge.get("defence") == "best":
+        count = len(challenge.get("defence_options") or [])
+        best = ", ".join(defenders) if defenders else "to leave it undefended"
+        text = f"no defence chosen: the best defence (of {count} set{'s' if count != 1 else ''} compared) is {best}"
+    else:
+        text = f"defended by {', '.join(defenders)}" if defenders else "undefended"
+    bypassed = challenge.get("bypassed") or []
+    return text + (f"; stealth bypassed {', '.join(bypassed)}" if bypassed else "")
+
+
 def summary_html(report: RoundReport) -> str:
-    """Power before and after, dominance, the game's end, and each challenge's winner and claim."""
+    """Power before and after, dominance, the game's end, and each challenge's attackers, defenders (or how
+    the defence was chosen), winner and claim."""
     out = report.to_dict()
     dom = out["dominance"]
     rows = [f"<tr><th>power</th><td>{html.escape(', '.join(f'{k} {v}' for k, v in out['power_before'].items()))} "
@@ -72,8 +101,9 @@ def summary_html(report: RoundReport) -> str:
         if not c.get("initiated", True) or "winner" not in c:
             text = "not made: " + "; ".join(c.get("dropped") or ["no attacker left"])
         else:
-            winner = c.get("winner_player") or "no one"
-            text = f"won by {winner}{' (unopposed)' if c.get('unopposed') else ''}; {claim_text(c)}"
+            winner = f"the {c['winner_player']} player" if c.get("winner_player") else "no one"
+            text = (f"attacked by {_names(c.get('attackers') or [])}; {defence_text(c)}; won by {winner}"
+                    f"{' (unopposed)' if c.get('unopposed') else ''}; {claim_text(c)}")
             if c.get("dropped"):
                 text += "; dropped: " + "; ".join(c["dropped"])
         rows.append(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>")

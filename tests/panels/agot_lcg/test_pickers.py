@@ -1,8 +1,10 @@
-"""Attackers and defenders are picked among the characters that exist (issue 22), never typed."""
+"""Attackers and defenders are picked among the characters that exist (issue 22), never typed; the summary
+names who defended."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import ipywidgets as widgets
 
@@ -94,4 +96,23 @@ def test_a_loaded_round_keeps_its_names_in_their_order(panel: AgotPanel) -> None
     panel.swap_players()
     assert panel.challenges.rows[0].attackers.value == ["Sworn Sword"]
     assert offered(panel.challenges.rows[0].attackers) == ["Sworn Sword", "Spymaster"]
+    check_charts(panel)
+
+
+def _summary_row(panel: AgotPanel, title: str) -> str:
+    text = re.sub(r"<[^>]+>", "|", panel.results.summary.value)
+    return text.split(f"|{title}|", 1)[1].split("|", 2)[1]
+
+
+def test_the_summary_names_who_defended_each_challenge(panel: AgotPanel) -> None:
+    row = panel.challenges.rows[0]
+    assert ("no defence chosen: the best defence (of 2 sets compared) is Castellan"
+            in _summary_row(panel, "Military challenge 1 (first player)"))
+    assert ("no defence chosen: the best defence (of 1 set compared) is to leave it undefended"
+            in _summary_row(panel, "Power challenge 2 (first player)"))
+    row.defence.value = "none"
+    assert _summary_row(panel, "Military challenge 1 (first player)").startswith("attacked by Raider; undefended; ")
+    row.defence.value = "listed"
+    row.defenders.boxes["Castellan"].value = True
+    assert "; defended by Castellan; won by " in _summary_row(panel, "Military challenge 1 (first player)")
     check_charts(panel)
