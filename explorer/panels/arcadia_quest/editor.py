@@ -30,7 +30,7 @@ from explorer.panels.common.display import ErrorMessage, badge, heading, note
 from explorer.panels.common.number_box import NumberText
 from explorer.scenario.sourced import Sourced
 
-__all__ = ["CUSTOM", "Editor", "Field", "Row", "Section", "Spec", "kept", "match_preset"]
+__all__ = ["CUSTOM", "Editor", "Field", "Row", "Section", "Spec", "field_name", "kept", "match_preset"]
 
 CUSTOM = ""
 """The picker value of a custom hero, card or Monster (no preset)."""
@@ -96,7 +96,7 @@ class Row:
     """An editor shown as a row of a list: its name, abilities and one source, its values, a remove button."""
 
     remove: str
-    """The remove button's tooltip."""
+    """The remove button's tooltip, ``{name}`` standing for the row's name ("remove {name}")."""
     width: str = "150px"
     """The width of its name."""
 
@@ -145,6 +145,15 @@ def match_preset(name: Any, table: Mapping[str, Any]) -> str | None:
     return None
 
 
+def field_name(field: Field) -> str:
+    """What an input is called on screen: its label, else what it chooses.
+
+    >>> field_name(Field("life", "Life")), field_name(Field("kind", input="kind"))
+    ('Life', 'melee or ranged')
+    """
+    return field.label or {"kind": "melee or ranged", "group": "group"}.get(field.input, field.key.replace("_", " "))
+
+
 def _note(text: str) -> str:
     return f'<span style="color:#5d6d7e;font-size:85%">{html.escape(text)}</span>' if text else ""
 
@@ -153,14 +162,12 @@ def _input(field: Field, css: str) -> widgets.ValueWidget:
     layout = widgets.Layout(width=field.width or _WIDTHS[field.input])
     box: widgets.ValueWidget
     if field.input == "number":
-        box = NumberText(field.start, description=field.label, tooltip=field.tip or None,
-                         style={"description_width": "initial"}, layout=layout)
+        box = NumberText(field.start, description=field.label, style={"description_width": "initial"}, layout=layout)
     elif field.input == "check":
         box = widgets.Checkbox(bool(field.start), description=field.label, indent=False, layout=layout)
     else:
         style = {"style": {"description_width": "initial"}} if field.label else {}
-        box = widgets.Dropdown(options=list(_OPTIONS[field.input]), description=field.label,
-                               tooltip=field.tip or None, layout=layout, **style)
+        box = widgets.Dropdown(options=list(_OPTIONS[field.input]), description=field.label, layout=layout, **style)
     name = f"{css}-{field.key.replace('_', '-')}" if field.css is None else field.css
     if name:
         box.add_class(name)
@@ -189,6 +196,8 @@ class Editor:
         self.held: tuple[str, ...] = ()
         """The abilities it has when it has no picker (a Close Monster's, shown beside its name)."""
         self._name = ""
+        self.who = ""
+        """What the editor is called in its inputs' tooltips: its section's title, or its row's name."""
         self.inputs = {f.key: _input(f, spec.css) for f in spec.fields}
         for key, hook in self._hooks.items():  # before the sources' observer: what follows it is set before `changed`
             self.inputs[key].observe(lambda change, hook=hook: None if self._quiet else hook(change["new"]), "value")
@@ -198,14 +207,26 @@ class Editor:
         for f in spec.fields:
             if not f.short:
                 self.inputs[f.key].observe(lambda _c: self._edited(), "value")
-        self.abilities = (AbilityPicker(f"{spec.css}-abilities", self._edited, spec.abilities)
+        owner = spec.layout.title if isinstance(spec.layout, Section) else ""
+        self.abilities = (AbilityPicker(f"{spec.css}-abilities", self._edited, spec.abilities, owner)
                           if spec.abilities is not None else None)
         row = [self.inputs[f.key] for f in tracked]
         if isinstance(spec.layout, Section):
             self.widget = self._section(spec.layout, row)
+            self.call(spec.layout.title)
             self.use_preset(spec.layout.first)
         else:
             self.widget = self._row(spec.layout, row, remove)
+
+    def call(self, who: str) -> None:
+        """Name every input after `who` in its tooltip ("Hero: Life (...)", "remove Orc Marauder 2")."""
+        self.who = who
+        for f in self.spec.fields:
+            self.inputs[f.key].tooltip = f"{who}: {field_name(f)}" + (f" ({f.tip})" if f.tip else "")
+        if isinstance(self.spec.layout, Section):
+            self.name_box.tooltip = f"{who}: name"
+        else:
+            self.remove.tooltip = self.spec.layout.remove.format(name=who)
 
     def _section(self, section: Section, row: list[widgets.Widget]) -> widgets.Widget:
         self.preset = widgets.Dropdown(options=[*((n, n) for n in self.spec.presets), (section.custom, CUSTOM)],
@@ -231,7 +252,7 @@ class Editor:
 
     def _row(self, spec: Row, row: list[widgets.Widget], remove: Callable[[Editor], None] | None) -> widgets.Widget:
         self.label = widgets.HTML(layout=widgets.Layout(width=spec.width))
-        self.remove = widgets.Button(icon="trash", tooltip=spec.remove, layout=widgets.Layout(width="34px"))
+        self.remove = widgets.Button(icon="trash", layout=widgets.Layout(width="34px"))
         self.remove.add_class(f"{self.spec.css}-remove")
         if remove is not None:
             self.remove.on_click(lambda _b: remove(self))
@@ -364,6 +385,8 @@ class Editor:
             self.name_box.layout.display = "" if custom else "none"
             self.note.value = _note(layout.custom_note if custom else self.spec.presets[self.preset.value].value.note)
             return
+        if not self.who:
+            self.call(self._name)  # until its list numbers it
         able = f" · {', '.join(self.held)}" if self.held else ""
         source = self.source
         self.label.value = (f"<span title='{html.escape(source)}'><b>{html.escape(self._name)}</b>"

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from explorer.games.arcadia_quest import MONSTERS, Monster, monster_dict
 from explorer.panels.arcadia_quest.editor import Editor, Field, Row, Section, Spec, kept
-from explorer.panels.arcadia_quest.values import offered_by
+from explorer.panels.arcadia_quest.values import numbered, offered_by
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["CLOSE", "MONSTER_ABILITIES", "TARGET", "CloseMonsterRow", "CloseMonsters", "TargetEditor",
@@ -45,13 +45,13 @@ TARGET = Spec(
         Field("attack", "attack dice", "its black Attack dice: a whole number, 0 or more", "130px", short="attack",
               path=("attack", "dice"), preset="card"),
         Field("kind", input="kind", short="type", path=("attack", "kind"), preset="card"),
-        Field("defence", "Defense", "white Defense dice (most Monsters have none)", short="Defense", preset="card"),
-        Field("rerolls", "reroll pool", "its Reroll value (its attack and Defense rolls)", "140px", short="rerolls",
+        Field("defence", "Defense", "white Defense dice; most Monsters have none", short="Defense", preset="card"),
+        Field("rerolls", "reroll pool", "its Reroll value, for its attack and Defense rolls", "140px", short="rerolls",
               preset="card"),
-        Field("life", "Life", "Life: a whole number, 1 or more", "100px", short="Life", preset="card"),
-        Field("wounds", "Wounds on it", "Wounds already on it before this attack: 0 up to Life - 1", "150px",
+        Field("life", "Life", "a whole number, 1 or more", "100px", short="Life", preset="card"),
+        Field("wounds", "Wounds on it", "already on it before this attack: 0 up to Life - 1", "150px",
               short="Wounds", preset="reset"),
-        Field("overkill", "Overkill", "Overkill: at least its Life; leave empty for none (Lord Fang)", "120px",
+        Field("overkill", "Overkill", "at least its Life; leave empty for none (Lord Fang)", "120px",
               short="Overkill", preset="card", write=read_overkill),
         Field("reward", "Reward", "coins to the Guild that kills it", "110px", short="Reward", preset="card"),
         Field("villain", "Villain", input="check", width="80px", short="Villain", preset="card"),
@@ -91,7 +91,7 @@ CLOSE = Spec(
         Field("rerolls", "rerolls", "its reroll pool", "95px", short="rerolls", preset="card", css=""),
     ),
     written=("attack", "kind", "rerolls"),
-    layout=Row(remove="remove this Monster"),
+    layout=Row(remove="remove {name} from the Monsters Close to the hero"),
     keep=_close_kept,
 )
 """A Monster Close to the hero: its attack (dice, melee or ranged, reroll pool) is editable, the rest kept."""
@@ -141,7 +141,8 @@ class CloseMonsters:
         self._changed = changed
         self.rows: list[CloseMonsterRow] = []
         self.box = widgets.VBox()
-        self.pick = widgets.Dropdown(options=list(MONSTERS), value="Orc Marauder", layout=widgets.Layout(width="190px"))
+        self.pick = widgets.Dropdown(options=list(MONSTERS), value="Orc Marauder", layout=widgets.Layout(width="190px"),
+                                     tooltip="Monster to add, Close to the hero")
         self.add = widgets.Button(description="Add Close Monster", icon="plus", layout=widgets.Layout(width="170px"))
         self.add.add_class("aq-add-close")
         self.add.on_click(lambda _b: self.add_preset(self.pick.value))
@@ -167,6 +168,8 @@ class CloseMonsters:
 
     def _show(self, notify: bool = True) -> None:
         self.box.children = [row.widget for row in self.rows]
+        for row, label in zip(self.rows, numbered([row.name for row in self.rows])):
+            row.call(label)
         if notify:
             self._changed()
 

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from explorer.games.arcadia_quest import MONSTERS, PAYBACK_WORST, Monster, Targeted, monster_dict
 from explorer.panels.arcadia_quest.editor import Editor, Field, Row, Spec
 from explorer.panels.arcadia_quest.monsters import read_overkill
+from explorer.panels.arcadia_quest.values import numbered
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["ALSO", "WORST_LABEL", "AlsoTargetRow", "AlsoTargets"]
@@ -45,8 +46,8 @@ ALSO = Spec(
         Field("kind", input="kind", short="type", path=("attack", "kind"), preset="card", css=""),
         Field("defence", "Def", "its own white Defense dice against the same hits", "75px", short="Defense",
               preset="card", css=""),
-        Field("life", "Life", "Life: 1 or more", "80px", short="Life", preset="card", css=""),
-        Field("wounds", "Wounds", "Wounds already on it: 0 up to Life - 1", "100px", short="Wounds", preset="reset",
+        Field("life", "Life", "a whole number, 1 or more", "80px", short="Life", preset="card", css=""),
+        Field("wounds", "Wounds", "already on it: 0 up to Life - 1", "100px", short="Wounds", preset="reset",
               css=""),
         Field("overkill", "Overkill", "at least its Life; empty for none", "105px", short="Overkill", preset="card",
               write=read_overkill, css=""),
@@ -55,7 +56,7 @@ ALSO = Spec(
         Field("reaches", "reaches", input="check", start=True, css="aq-also-reaches"),
     ),
     written=(*_WRITTEN, "abilities"),
-    layout=Row(remove="this attack no longer targets this Monster"),
+    layout=Row(remove="stop targeting {name} with this attack"),
     keep=_also_kept,
 )
 """One more Monster targeted by the same attack."""
@@ -94,7 +95,8 @@ class AlsoTargets:
         self._changed, self._target_name = changed, target_name
         self.rows: list[AlsoTargetRow] = []
         self.box = widgets.VBox()
-        self.pick = widgets.Dropdown(options=list(MONSTERS), value="Orc Marauder", layout=widgets.Layout(width="190px"))
+        self.pick = widgets.Dropdown(options=list(MONSTERS), value="Orc Marauder", layout=widgets.Layout(width="190px"),
+                                     tooltip="Monster to add, also targeted by this attack")
         self.add = widgets.Button(description="Add targeted Monster", icon="plus", layout=widgets.Layout(width="190px"))
         self.add.add_class("aq-add-also")
         self.add.on_click(lambda _b: self.add_preset(self.pick.value))
@@ -145,6 +147,8 @@ class AlsoTargets:
 
     def _show(self, notify: bool = True) -> None:
         self.box.children = [row.widget for row in self.rows]
+        for row, label in zip(self.rows, numbered([row.name for row in self.rows])):
+            row.call(label)
         self.refresh_names()
         if notify:
             self._changed()

@@ -18,7 +18,7 @@ from explorer.games.arcadia_quest import ABILITIES
 from explorer.panels.common.display import badge
 
 __all__ = ["ABILITY_LABELS", "EVERY_ABILITY", "FROM_SCENARIO", "YOURS", "AbilityPicker", "ValueBoxes",
-           "offered_by", "short_citation", "source_line"]
+           "numbered", "offered_by", "short_citation", "source_line"]
 
 YOURS = "your value"
 """The source of a value typed in the panel."""
@@ -104,6 +104,20 @@ class ValueBoxes:
         self.provenance.value = source_line(self.sources, self.shorts)
 
 
+def numbered(names: list[str]) -> list[str]:
+    """What each row of a list is called in tooltips and messages: its name, numbered when shared.
+
+    >>> numbered(["Orc Marauder", "Goblin Archer", "Orc Marauder"])
+    ['Orc Marauder 1', 'Goblin Archer', 'Orc Marauder 2']
+    """
+    counts: dict[str, int] = {}
+    out = []
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+        out.append(f"{name} {counts[name]}" if names.count(name) > 1 else name)
+    return out
+
+
 def short_citation(source: str) -> str:
     """Who has an ability, in a few words (the full source goes in the tooltip).
 
@@ -136,13 +150,14 @@ class AbilityPicker:
         offered: the abilities to offer, each with who has it in a few words (`EVERY_ABILITY`,
             `offered_by`). The others are hidden unless ticked (a loaded scenario may give any
             ability to anyone): shown then, so that they can be unticked.
+        owner: who has the abilities, first in each box's tooltip ("Hero: ...").
 
     >>> picker = AbilityPicker("aq-monster-abilities", lambda: None, {"daze-on-wound": "— Hammer Beastman"})
     >>> picker.set(("ignore-defence",)); picker.value, picker.shown
     (('ignore-defence',), ('ignore-defence', 'daze-on-wound'))
     """
 
-    def __init__(self, css: str, changed: Callable[[], None], offered: Mapping[str, str]) -> None:
+    def __init__(self, css: str, changed: Callable[[], None], offered: Mapping[str, str], owner: str = "") -> None:
         self._changed = changed
         self._quiet = False
         self.edited = False
@@ -151,7 +166,7 @@ class AbilityPicker:
         self.boxes: dict[str, widgets.Checkbox] = {}
         self._rows: dict[str, widgets.HBox] = {}
         for name, ability in ABILITIES.items():
-            tip = f"{name}: {ability.effect}. Source: {ability.source}"
+            tip = f"{owner}: " * bool(owner) + f"{ABILITY_LABELS[name]} ({ability.effect}). Source: {ability.source}"
             box = widgets.Checkbox(False, description=ABILITY_LABELS[name], indent=False, tooltip=tip,
                                    layout=widgets.Layout(width="auto"))
             box.add_class(f"{css}-{name}")

@@ -36,7 +36,7 @@ from explorer.games.assault_of_the_giants import (
 from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow
 from explorer.panels.common.display import ErrorMessage, heading, note
 
-__all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES"]
+__all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES", "unit_labels"]
 
 DEFAULT_ARMIES: dict[str, tuple[int, ...]] = {"attacker": (0, 0, 1), "defender": (0, 0, 1)}
 """Preset indices (see `UNIT_PRESETS`) each side starts with: two giants and an elite."""
@@ -51,6 +51,21 @@ _CASUALTY_LABELS = {"listed": "listed order (champions first)", "fewest-op": "fe
 _SWITCHES = ("Race sets the special die (its count is kept) and the units offered by Add unit; "
              "your unit list stays once you have changed it. NPC sets the command row aside (p.20 limits).")
 _GIANTSLAYERS = " Giantslayers have their own unit list: your giants come back, as they were, when you untick it."
+
+
+def unit_labels(names: list[str]) -> list[str]:
+    """What each unit of a list is called in tooltips and messages: its name, numbered when shared.
+
+    >>> unit_labels(["fire giant", "fire giant", "fire elite", ""])
+    ['fire giant 1', 'fire giant 2', 'fire elite', 'unit']
+    """
+    shown = [name.strip() or "unit" for name in names]
+    counts: dict[str, int] = {}
+    labels = []
+    for name in shown:
+        counts[name] = counts.get(name, 0) + 1
+        labels.append(f"{name} {counts[name]}" if shown.count(name) > 1 else name)
+    return labels
 
 
 @dataclass
@@ -89,25 +104,34 @@ class ArmyBuilder:
         self.player: str | None = None
         """The ``player`` name a loaded scenario gave, else None (a name built from role and race)."""
         self.error = ErrorMessage("aotg-error", f"aotg-error-{role}")
+        side = role.title()
         self.race = widgets.Dropdown(options=list(CASTE_ORDER), value=race, description="race",
+                                     tooltip=f"{side}: race (it sets the special die and the units offered)",
                                      layout=widgets.Layout(width="200px"))
-        self.kind = widgets.Dropdown(layout=widgets.Layout(width="160px"))
-        self.add = widgets.Button(description="Add unit", icon="plus", layout=widgets.Layout(width="110px"))
+        self.kind = widgets.Dropdown(layout=widgets.Layout(width="160px"), tooltip=f"{side}: unit to add")
+        self.add = widgets.Button(description="Add unit", icon="plus", layout=widgets.Layout(width="110px"),
+                                  tooltip=f"add the unit chosen at the end of the {role}'s list")
         self.add.add_class("aotg-add-unit")
         self.add.add_class(f"aotg-{role}")
         # NPC giants never attack, they only defend (pp.19-20): the switch is the defender's alone.
         self.npc = widgets.Checkbox(value=False, description="NPC giants (p.20)", indent=False,
+                                    tooltip="NPC giants: giants no player controls defend (p.20)",
                                     layout=widgets.Layout(display="none" if role == "attacker" else None))
         self.giantslayers = widgets.Checkbox(value=False, description="giantslayers attack (p.19)", indent=False,
+                                             tooltip="the attacker fights with giantslayers, which have their own "
+                                                     "unit list (p.19)",
                                              layout=widgets.Layout(display="" if role == "attacker" else "none"))
         self.casualty_order = widgets.Dropdown(options=[(_CASUALTY_LABELS[c], c) for c in CASUALTY_ORDERS],
-                                               value="listed", description="casualties")
+                                               value="listed", description="casualties",
+                                               tooltip=f"{side}: which unit takes damage next")
         self.reroll_policy = widgets.Dropdown(options=[(_REROLL_LABELS.get(r, r), r) for r in REROLL_POLICIES],
-                                              value="misses", description="rerolls")
+                                              value="misses", description="rerolls",
+                                              tooltip=f"{side}: which dice it rerolls")
         self.objective = widgets.Dropdown(options=[(OBJECTIVE_LABELS[o], o) for o in OBJECTIVES],
                                           value="ordning-points", description="plays for",
                                           layout=widgets.Layout(width="380px"),
-                                          tooltip="what best play maximises (and what the row advisor values)")
+                                          tooltip=f"{side}: what best play maximises (and what the row advisor "
+                                                  "values)")
         self.objective.add_class(f"aotg-objective-{role}")
         self.unit_box = widgets.VBox()
         self.list_note = widgets.HTML()
@@ -115,7 +139,8 @@ class ArmyBuilder:
         self.use_preset = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"),
                                          tooltip="replace the unit list by the race's default army (Undo brings it back)")
         self.use_preset.add_class("aotg-use-preset")
-        self.undo = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="auto"))
+        self.undo = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="auto"),
+                                   tooltip=f"bring back the {role}'s unit list the default army replaced")
         self.undo.add_class("aotg-undo-units")
         self._aside: dict[bool, UnitList] = {}
         self._undo: UnitList | None = None
@@ -206,6 +231,7 @@ class ArmyBuilder:
 
     def _row_changed(self) -> None:
         self.units.edited = True
+        self._relabel()
         self._show_list_state()
         self._changed()
 
@@ -248,9 +274,16 @@ class ArmyBuilder:
         self.kind.options = [(unit.name, i) for i, (unit, _) in enumerate(UNIT_PRESETS[self.preset_race])]
         self.kind.value = 0
         self.unit_box.children = [r.box for r in self.rows]
+        self._relabel()
         self._show_list_state()
         if notify:
             self._changed()
+
+    def _relabel(self) -> None:
+        """Name each row in its tooltips: its unit's name, numbered when two units share it (`unit_labels`)."""
+        for row, label in zip(self.rows, unit_labels([r.name.value for r in self.rows])):
+            if row.label != label:
+                row.set_label(label)
 
     def _show_list_state(self) -> None:
         """Say whether the list follows the race, and offer the default army (or Undo)."""

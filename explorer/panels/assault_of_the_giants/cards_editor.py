@@ -61,18 +61,22 @@ class CardRow:
                  remove: Callable[[CardRow], None]) -> None:
         self.name, self.kind = str(card["name"]), str(card["kind"])
         self.effects = {key: NumberText(card.get(key, 0), description=label, style=_WIDE,
-                                        tooltip=f"{ENTER_NOTE}: a whole number from 0 to {EFFECT_LIMITS[key]}",
+                                        tooltip=f"{self.name}: {label} ({ENTER_NOTE}: a whole number from 0 to "
+                                                f"{EFFECT_LIMITS[key]})",
                                         layout=widgets.Layout(width="150px"))
                         for key, label in EFFECT_LABELS.items()}
         listed = dict(card.get("dice", {}))
         first = next(iter(listed), "basic")
         self.die = widgets.Dropdown(options=list(dict.fromkeys([*dice, first])), value=first, description="+ dice",
-                                    style=_WIDE, layout=widgets.Layout(width="150px"))
-        self.die_count = NumberText(listed.pop(first, 0), tooltip=f"{ENTER_NOTE}: 0 to {MAX_CARD_DICE}",
+                                    tooltip=f"{self.name}: the kind of die it adds", style=_WIDE,
+                                    layout=widgets.Layout(width="150px"))
+        self.die_count = NumberText(listed.pop(first, 0), tooltip=f"{self.name}: how many dice it adds "
+                                                                  f"({ENTER_NOTE}: 0 to {MAX_CARD_DICE})",
                                     layout=widgets.Layout(width="50px"))
         self.other_dice = listed
         """Dice of a loaded card beyond the first kind, kept as they were."""
-        self.remove = widgets.Button(description="remove", icon="trash", layout=widgets.Layout(width="90px"))
+        self.remove = widgets.Button(description="remove", icon="trash", tooltip=f"remove {self.name}",
+                                     layout=widgets.Layout(width="90px"))
         self.remove.add_class("aotg-card-remove")
         self.remove.on_click(lambda _b: remove(self))
         for box in (*self.effects.values(), self.die, self.die_count):
@@ -114,15 +118,19 @@ class CardsEditor:
         """Die names offered for a card's extra dice."""
         self.name = widgets.Combobox(options=list(cards_for(role)), placeholder="Weaponry, or your card's name"
                                      if role == "defender" else "Ore, Weaponry, or your card's name",
-                                     description="card", ensure_option=False, layout=widgets.Layout(width="260px"))
+                                     description="card", ensure_option=False, layout=widgets.Layout(width="260px"),
+                                     tooltip=f"{role.title()}: the card's name (a known card, or your own)")
         self.kind = widgets.Dropdown(options=list(CARD_KINDS), value="spell", description="kind",
+                                     tooltip=f"{role.title()}: the card's kind (a known card's is fixed, p.17)",
                                      layout=widgets.Layout(width="170px"))
-        self.add = widgets.Button(description="Add card", icon="plus", layout=widgets.Layout(width="110px"))
+        self.add = widgets.Button(description="Add card", icon="plus", layout=widgets.Layout(width="110px"),
+                                  tooltip=f"add the card named to the {role}'s cards in battle")
         self.add.add_class(f"aotg-add-card-{role}")
         self.add.on_click(lambda _b: self.add_card())
         self.name.observe(lambda _c: self._follow_name(), "value")
         self.timing = widgets.Dropdown(options=[(TIMING_LABELS[v], v) for v in CARD_REROLLS], value=CARD_REROLLS[0],
-                                       description="card rerolls", style=_WIDE, layout=widgets.Layout(width="520px"))
+                                       description="card rerolls", style=_WIDE, layout=widgets.Layout(width="520px"),
+                                       tooltip=f"{role.title()}: when the cards' rerolls are taken (p.16)")
         self.timing.add_class(f"aotg-card-rerolls-{role}")
         self.timing.observe(lambda _c: self._changed() if self.rows else None, "value")
         self.error = ErrorMessage("aotg-error", f"aotg-error-cards-{role}")

@@ -61,9 +61,11 @@ class CommandRow:
         self.giantslayers = False
         """True while the attacker's giantslayers attack (a Rest Command action: no Attack bonus, p.17)."""
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.pick = widgets.Dropdown(layout=widgets.Layout(width="120px"))
+        self.pick = widgets.Dropdown(layout=widgets.Layout(width="120px"),
+                                     tooltip=f"{role.title()}: Command Card to play")
         self.play = widgets.Button(description="Play card", icon="plus", layout=widgets.Layout(width="100px"),
-                                   tooltip="a card is played at the right end of the row (p.10)")
+                                   tooltip=f"play the chosen card in the {role}'s row: a card is played at the "
+                                           "right end of the row (p.10)")
         self.play.add_class("aotg-cmd-play")
         self.summary = widgets.HTML()
         self.summary.add_class(f"aotg-cmd-summary-{role}")
@@ -81,9 +83,10 @@ class CommandRow:
         label = widgets.HTML(f'<div style="padding:2px 6px;border:1px solid #aab;border-radius:4px;'
                              f'background:#f4f6f8">{html.escape(name)}</div>')
         buttons = []
-        for icon, action, tip in (("chevron-left", "left", "move one place left"),
-                                  ("chevron-right", "right", "move one place right"),
-                                  ("times", "remove", "take back into hand")):
+        card = f"the {self.role}'s {name}"
+        for icon, action, tip in (("chevron-left", "left", f"move {card} one place left"),
+                                  ("chevron-right", "right", f"move {card} one place right"),
+                                  ("times", "remove", f"take {card} back into hand")):
             button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="28px", padding="0"))
             button.add_class(f"aotg-cmd-{action}")
             button.disabled = ((action == "left" and index == 0) or (action == "right" and index == len(self.commands) - 1)

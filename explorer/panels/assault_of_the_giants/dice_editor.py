@@ -43,16 +43,18 @@ class PoolEditor:
         self.race = race
         self._changed = changed
         self._quiet = False
-        tip = f"a whole number from 0 to {MAX_DICE_PER_SIDE}"
-        self.basic = NumberText(basic, description="basic dice", tooltip=tip, layout=widgets.Layout(width="170px"))
-        self.special = NumberText(special, tooltip=tip, layout=widgets.Layout(width="170px"))
+        self._side = role.title()
+        self.basic = NumberText(basic, description="basic dice", tooltip=self._tip("basic dice"),
+                                layout=widgets.Layout(width="170px"))
+        self.special = NumberText(special, layout=widgets.Layout(width="170px"))
         self.basic.add_class(f"aotg-pool-basic-{role}")
         self.special.add_class(f"aotg-pool-special-{role}")
         self.extra: dict[str, NumberText] = {}
         self.extra_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         keys = [k for k in OVERRIDES if role == "attacker" or k != "arcane_to_hits"]
         self.overrides = {k: NumberText("", description=OVERRIDES[k], placeholder="from the row", style=_WIDE,
-                                        tooltip="empty: from the command row (or the NPC limits); else a whole number >= 0",
+                                        tooltip=f"{self._side}, {OVERRIDES[k]}: empty takes it from the command row "
+                                                "(or the NPC limits); else a whole number, 0 or more",
                                         layout=widgets.Layout(width="200px")) for k in keys}
         self.error = ErrorMessage("aotg-error", f"aotg-error-pool-{role}")
         for w in (self.basic, self.special, *self.overrides.values()):
@@ -63,6 +65,14 @@ class PoolEditor:
                  "a number replaces them."),
             widgets.HBox(list(self.overrides.values()), layout=widgets.Layout(flex_flow="row wrap")), self.error.widget])
         self.set_race(race)
+
+    def _tip(self, label: str) -> str:
+        """The tooltip of a dice count: the side, the label, the values allowed."""
+        return f"{self._side}, {label}: a whole number from 0 to {MAX_DICE_PER_SIDE}"
+
+    def _name_special(self) -> None:
+        self.special.description = f"{self.race} die"
+        self.special.tooltip = self._tip(f"{self.race} dice (the race's special die)")
 
     def _notify(self) -> None:
         if not self._quiet:
@@ -75,7 +85,7 @@ class PoolEditor:
         dice and the old special dice join the other dice, so no die is lost.
         """
         old, self.race = self.race, race
-        self.special.description = f"{race} die"
+        self._name_special()
         if race == old or race not in self.extra:
             return
         self._quiet = True
@@ -88,7 +98,8 @@ class PoolEditor:
             self._quiet = False
 
     def _extra(self, name: str, count: int | str) -> NumberText:
-        box = NumberText(count, description=f"{name} dice", style=_WIDE, layout=widgets.Layout(width="170px"))
+        box = NumberText(count, description=f"{name} dice", tooltip=self._tip(f"{name} dice"), style=_WIDE,
+                         layout=widgets.Layout(width="170px"))
         box.observe(lambda _c: self._notify(), "value")
         return box
 
@@ -100,7 +111,7 @@ class PoolEditor:
         self._quiet = True
         try:
             self.race = race
-            self.special.description = f"{race} die"
+            self._name_special()
             self.basic.value = pool.get("basic", 0)
             self.special.value = pool.get(race, 0)
             self.extra = {str(n): self._extra(str(n), k) for n, k in pool.items() if n not in ("basic", race)}
@@ -128,10 +139,9 @@ class FaceEditor:
         self.sources: dict[str, str] = {}
         self._changed = changed
         self._loading = False
-        self.die = widgets.Dropdown(options=list(DEFAULT_DICE), value="basic", description="die")
-        limits = {s: f"a whole number from 0 to {FACE_LIMITS[s].value}" for s in _SYMBOLS}
-        self.cells = [[NumberText(0, tooltip=f"{s}: {limits[s]}", layout=widgets.Layout(width="52px")) for s in _SYMBOLS]
-                      for _ in range(FACES_PER_DIE)]
+        self.die = widgets.Dropdown(options=list(DEFAULT_DICE), value="basic", description="die",
+                                    tooltip="the die whose six faces are shown below")
+        self.cells = [[NumberText(0, layout=widgets.Layout(width="52px")) for _ in _SYMBOLS] for _ in range(FACES_PER_DIE)]
         self.provenance = widgets.HTML()
         self.reset = widgets.Button(description="Reset to example", icon="undo")
         self.error = ErrorMessage("aotg-error", "aotg-error-dice")
@@ -162,6 +172,11 @@ class FaceEditor:
         finally:
             self._loading = False
         self.provenance.value = badge(self.sources[self.die.value])
+        for i, row in enumerate(self.cells):
+            for cell, symbol in zip(row, _SYMBOLS):
+                cell.tooltip = (f"{self.die.value} die, face {i + 1}: {symbol} (a whole number from 0 to "
+                                f"{FACE_LIMITS[symbol].value})")
+        self.reset.tooltip = f"the {self.die.value} die's faces back to the example faces"
         self.reset.disabled = self.die.value not in DEFAULT_DICE  # a die from a scenario has no example faces
 
     def _edit(self, face: int, symbol: int, value: int | str) -> None:

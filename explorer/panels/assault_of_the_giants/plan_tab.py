@@ -111,11 +111,13 @@ class PlanTab:
         self.host = host
         self.active = False
         self.result: PlanResult | None = None
-        self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="260px"))
+        self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="260px"),
+                                     tooltip="the plan of battles (JSON or TOML)")
         self.text.add_class("aotg-plan-text")
         self.from_battle = widgets.Button(description="From this battle", icon="copy",
                                           tooltip="a plan of the panel's battle fought twice (edit it after)")
-        self.run = widgets.Button(description="Resolve the plan", icon="play", button_style="primary")
+        self.run = widgets.Button(description="Resolve the plan", icon="play", button_style="primary",
+                                  tooltip="read the plan above and compute it")
         self.run.add_class("aotg-plan-run")
         self.error = ErrorMessage("aotg-plan-error")
         self.table = widgets.HTML()

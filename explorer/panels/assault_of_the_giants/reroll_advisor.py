@@ -107,6 +107,7 @@ class RerollAdvisor:
         self.active = False
         self.options: list[Alternative] = []
         self.role = widgets.ToggleButtons(options=["attacker", "defender"], value="attacker",
+                                          tooltips=["advise the attacker", "advise the defender"],
                                           style={"button_width": "90px"})
         self.round = widgets.ToggleButtons(options=[("first round (Commands)", 1), ("second round (cards)", 2)],
                                            value=1, style={"button_width": "170px"},
@@ -187,7 +188,8 @@ class RerollAdvisor:
                 labels = list(dict.fromkeys(faces))
                 box = widgets.Dropdown(options=[(face_label(f), f) for f in labels],
                                        value=old[i] if i < len(old) and old[i] in labels else labels[0],
-                                       description=f"{i + 1}. {html.escape(name)}", style={"description_width": "auto"},
+                                       description=f"{i + 1}. {name}", style={"description_width": "auto"},
+                                       tooltip=f"die {i + 1} ({name}): the face it shows",
                                        layout=widgets.Layout(width="200px"))
                 box.observe(lambda _c: self.refresh(), "value")
                 self.face_boxes.append(box)

@@ -71,6 +71,8 @@ class BattleResults(ChartGroup):
     def __init__(self, result: BattleResult) -> None:
         self.result = result
         self.view = widgets.ToggleButtons(options=list(charts.VIEWS), value="exactly", description="view",
+                                          tooltips=[f"the charts show the chance of {view} each value"
+                                                    for view in charts.VIEWS],
                                           style={"button_width": "80px"})
         self.k = widgets.IntSlider(value=3, min=1, max=15, description="damage k",
                                    continuous_update=False, style={"description_width": "initial"},

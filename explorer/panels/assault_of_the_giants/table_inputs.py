@@ -64,8 +64,6 @@ class RegionRow:
                                             layout=widgets.Layout(width="125px"))
         self.units = widgets.BoundedIntText(value=int(region.get("units", 0)), min=0, max=MAX_REGION_UNITS,
                                             description="units", style={"description_width": "auto"},
-                                            tooltip="how many units of those giants stand here (0: not given); "
-                                                    "storm giants at most 3 (p.9)",
                                             layout=widgets.Layout(width="95px"))
         self.giantslayers = widgets.BoundedIntText(value=int(region.get("giantslayers", 0)), min=0,
                                                    max=MAX_GIANTSLAYERS, description="slayers",
@@ -75,9 +73,10 @@ class RegionRow:
         self.giantslayers.add_class("aotg-region-slayers")
         self.lyn_armaal = widgets.Checkbox(value=bool(region.get("lyn_armaal", False)), description="Lyn Armaal",
                                            indent=False, layout=widgets.Layout(width="95px"))
-        self.remove = widgets.Button(description="✕", tooltip="remove this region",
-                                     layout=widgets.Layout(width="32px"))
+        self.remove = widgets.Button(description="✕", layout=widgets.Layout(width="32px"))
         self.remove.on_click(lambda _b: on_remove(self))
+        self.name.observe(lambda _c: self._name_inputs(), "value")
+        self._name_inputs()
         self.kind.observe(lambda _c: self._kind_changed(), "value")
         self._kind_changed()
         for w in (self.name, self.kind, self.home, self.occupied_by, self.units, self.giantslayers, self.lyn_armaal):
@@ -85,6 +84,19 @@ class RegionRow:
         self.widget = widgets.HBox([self.name, self.kind, self.home, self.occupied_by, self.units, self.giantslayers,
                                     self.lyn_armaal, self.remove], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget.add_class("aotg-table-region")
+
+    def _name_inputs(self) -> None:
+        """Name every input after the region in its tooltip ("Triboar: giantslayers")."""
+        region = self.name.value.strip() or "this region"
+        self.name.tooltip = f"{region}: region name"
+        self.kind.tooltip = f"{region}: kind of region"
+        self.home.tooltip = f"{region}: the race whose Starting Region it is"
+        self.occupied_by.tooltip = f"{region}: whose giants stand there (one race at most, p.11)"
+        self.units.tooltip = (f"{region}: how many units of those giants stand there (0: not given); "
+                              "storm giants at most 3 (p.9)")
+        self.giantslayers.tooltip = f"{region}: giantslayers there"
+        self.lyn_armaal.tooltip = f"{region}: Lyn Armaal is there"
+        self.remove.tooltip = f"remove {region}"
 
     def _kind_changed(self) -> None:
         self.home.layout.visibility = "visible" if self.kind.value == "starting" else "hidden"
@@ -117,6 +129,10 @@ class StandingRow:
                                             style={"description_width": "40px"}, layout=widgets.Layout(width="110px"))
         self.regions = widgets.Text(value="", placeholder="counted", description="regions", continuous_update=False,
                                     style={"description_width": "50px"}, layout=widgets.Layout(width="130px"))
+        self.points.tooltip = (f"{race}: Ordning Points at the end, a number (24) or still random as values "
+                               "with weights (20:1, 26:1)")
+        self.cards.tooltip = f"{race}: Resource Cards at the end"
+        self.regions.tooltip = f"{race}: regions at the end (blank: counted from the table)"
         for w in (self.points, self.cards, self.regions):
             w.observe(lambda _c: on_change(), "value")
         self.widget = widgets.HBox([self.points, self.cards, self.regions])

@@ -89,10 +89,11 @@ class TableTab:
         self.valid = True
         """False while the inputs are refused: the answers shown are the last valid ones."""
         tags = {"allowed_tags": list(CASTE_ORDER), "allow_duplicates": False}
-        self.players = widgets.TagsInput(value=[], **tags)
-        self.npc = widgets.TagsInput(value=[], **tags)
+        self.players = widgets.TagsInput(value=[], tooltip="players: their races in seat order", **tags)
+        self.npc = widgets.TagsInput(value=[], tooltip="NPC giants (giants no player controls): their races", **tags)
         self.numbers = {race: widgets.BoundedIntText(value=i + 1, min=1, max=99, description=race,
                                                      style={"description_width": "40px"},
+                                                     tooltip=f"{race}: Ordning Number on its Giant Race Token (p.9)",
                                                      layout=widgets.Layout(width="100px"))
                         for i, race in enumerate(CASTE_ORDER)}
         self.current = widgets.Dropdown(description="current player", style={"description_width": "auto"})

@@ -12,16 +12,23 @@ from explorer.panels.common.display import badge
 from explorer.panels.common.number_box import NumberText
 from explorer.scenario.sourced import EXAMPLE
 
-__all__ = ["UnitRow", "FIELDS"]
+__all__ = ["UnitRow", "FIELDS", "HEADERS", "WIDTHS"]
 
 FIELDS = ("fortitude", "wounded_fortitude", "ordning_value")
 """The numeric fields of a unit, in display order."""
 
+HEADERS = {"name": "name", "fortitude": "Fortitude", "wounded_fortitude": "wounded Fortitude",
+           "ordning_value": "Ordning Value", "wounded": "wounded", "champion": "champion"}
+"""Each input of a unit row by its column header, as the army shows it over the boxes."""
+
+WIDTHS = {"name": "112px", "fortitude": "64px", "wounded_fortitude": "64px", "ordning_value": "64px",
+          "wounded": "86px", "champion": "94px", "button": "32px"}
+"""The width of each input of a unit row (the column headers over them have the same)."""
+
 _YOURS = "your value"
 _SHORT = {"fortitude": "F", "wounded_fortitude": "wF", "ordning_value": "OV"}
-_TIPS = {"fortitude": "Fortitude: a whole number, 1 or more",
-         "wounded_fortitude": "wounded Fortitude: a whole number, 1 or more",
-         "ordning_value": "Ordning Value: a whole number, 0 or more"}
+_ALLOWED = {"fortitude": "a whole number, 1 or more", "wounded_fortitude": "a whole number, 1 or more",
+            "ordning_value": "a whole number, 0 or more"}
 
 
 class UnitRow:
@@ -37,33 +44,49 @@ class UnitRow:
     def __init__(self, unit: Unit, sources: dict[str, str], changed: Callable[[], None],
                  act: Callable[[UnitRow, str], None]) -> None:
         self.sources = {f: sources.get(f, EXAMPLE) for f in FIELDS}
-        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width="112px"))
+        self.label = unit.name
+        """What the row is called in tooltips and messages ("fire giant 1"; the army numbers twins)."""
+        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width=WIDTHS["name"]))
+        self.name.add_class("aotg-unit-name")
         self.fortitude = self._number(unit.fortitude, "fortitude")
         self.wounded_fortitude = self._number(unit.wounded_fortitude, "wounded_fortitude")
         self.ordning_value = self._number(unit.ordning_value, "ordning_value")
         self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
-                                        layout=widgets.Layout(width="86px"))
+                                        layout=widgets.Layout(width=WIDTHS["wounded"]))
         self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
-                                         layout=widgets.Layout(width="94px"))
+                                         layout=widgets.Layout(width=WIDTHS["champion"]))
         self.provenance = widgets.HTML()
-        buttons = []
-        for icon, action, tip in (("arrow-up", "up", "take damage earlier"), ("arrow-down", "down", "take damage later"),
-                                  ("trash", "remove", "remove this unit")):
-            button = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="32px"))
+        self.buttons: dict[str, widgets.Button] = {}
+        for icon, action in (("arrow-up", "up"), ("arrow-down", "down"), ("trash", "remove")):
+            button = widgets.Button(icon=icon, layout=widgets.Layout(width=WIDTHS["button"]))
             button.add_class(f"aotg-unit-{action}")
             button.on_click(lambda _b, a=action: act(self, a))
-            buttons.append(button)
+            self.buttons[action] = button
         for field in FIELDS:
             getattr(self, field).observe(lambda _c, f=field: self._edited(f, changed), "value")
         self._wounded_before = unit.wounded
         self.champion.observe(self._champion_ticked, "value")
+        self.set_label(unit.name)
         self._champion_ticked()
         for w in (self.name, self.wounded, self.champion):
             w.observe(lambda _c: changed(), "value")
         self._show_sources()
         self.provenance.layout.margin = "-6px 0 4px 6px"
         self.box = widgets.VBox([widgets.HBox([self.name, self.fortitude, self.wounded_fortitude, self.ordning_value,
-                                               self.wounded, self.champion, *buttons]), self.provenance])
+                                               self.wounded, self.champion, *self.buttons.values()]),
+                                 self.provenance])
+
+    def set_label(self, label: str) -> None:
+        """Call the row `label` in every tooltip ("fire giant 1: Fortitude", "remove fire giant 1")."""
+        self.label = label
+        self.name.tooltip = f"{label}: {HEADERS['name']}"
+        for field in FIELDS:
+            getattr(self, field).tooltip = f"{label}: {HEADERS[field]} ({_ALLOWED[field]})"
+        self.champion.tooltip = f"{label}: champion (a champion has no wounded side, rulebook p.17)"
+        self.buttons["up"].tooltip = f"move {label} up (takes damage earlier)"
+        self.buttons["down"].tooltip = f"move {label} down (takes damage later)"
+        self.buttons["remove"].tooltip = f"remove {label}"
+        self._wounded_tip()
 
     def _champion_ticked(self, _change: object = None) -> None:
         """Champions have no wounded side (p.17): a champion cannot be wounded; unticking restores the flag."""
@@ -73,12 +96,16 @@ class UnitRow:
         elif self.wounded.disabled:
             self.wounded.value = self._wounded_before
         self.wounded.disabled = self.wounded_fortitude.disabled = self.champion.value
-        self.wounded.tooltip = ("champions have no wounded side: they shrug off smaller damage (rulebook p.17)"
-                                if self.champion.value else "the unit starts the battle on its wounded side")
+        self._wounded_tip()
+
+    def _wounded_tip(self) -> None:
+        self.wounded.tooltip = (f"{self.label}: wounded (a champion has no wounded side: it shrugs off smaller "
+                                "damage, rulebook p.17)" if self.champion.value else
+                                f"{self.label}: wounded (the unit starts the battle on its wounded side)")
 
     @staticmethod
     def _number(value: int, field: str) -> NumberText:
-        box = NumberText(value, tooltip=_TIPS[field], layout=widgets.Layout(width="52px"))
+        box = NumberText(value, layout=widgets.Layout(width=WIDTHS[field]))
         box.add_class(f"aotg-unit-{field.replace('_', '-')}")
         return box
 

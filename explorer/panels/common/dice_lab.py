@@ -74,17 +74,23 @@ class DiceLab:
         style = {"description_width": "110px"}
         narrow = widgets.Layout(width="190px")
         self.errors: dict[str, ErrorMessage] = {}
+        most = f"a whole number from 0 to {self.engine.max_dice}"
         self.counts = {name: NumberText(pool.get(name, 0), description=f"{name} dice", style=style,
-                                        layout=narrow) for name in dice}
+                                        tooltip=f"{name} dice: {most}", layout=narrow) for name in dice}
         if custom_faces is None:
             custom_faces = custom_faces_of(self.engine)
         self.custom_faces = widgets.Text(custom_faces, description="custom die faces", style=style,
+                                         tooltip="custom die faces: six faces, separated by commas, symbols joined "
+                                                 "with + (2 hit, hit+block, blank)",
                                          layout=widgets.Layout(width="440px"), continuous_update=False)
-        self.custom_count = NumberText(pool.get(CUSTOM, 0), description="custom dice", style=style, layout=narrow)
-        self.modifiers = {m.name: NumberText(0, description=m.label, style=style, layout=narrow)
+        self.custom_count = NumberText(pool.get(CUSTOM, 0), description="custom dice", style=style,
+                                       tooltip=f"custom dice: {most}", layout=narrow)
+        self.modifiers = {m.name: NumberText(0, description=m.label, style=style,
+                                             tooltip=f"{m.label}: a whole number from 0 to {m.maximum}", layout=narrow)
                           for m in self.engine.modifiers()}
         self.policy = widgets.Dropdown(options=self.engine.policies, value=self.engine.policies[0],
-                                       description="reroll policy", style=style, layout=widgets.Layout(width="260px"))
+                                       description="reroll policy", tooltip="reroll policy: which dice are rerolled",
+                                       style=style, layout=widgets.Layout(width="260px"))
         self.view = widgets.ToggleButtons(options=charts.VIEWS, value=charts.VIEWS[0], description="show",
                                           style={"button_width": "80px"})
         self.outcome = widgets.ToggleButtons(options=self.engine.outcomes, value=self.engine.outcomes[0],

@@ -24,6 +24,7 @@ from explorer.games.assault_of_the_giants.rules.model import (
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.dice_lab import DiceLab
 from explorer.scenario.lab import CUSTOM, JOINT, LabDie, LabModifier, describe_face, parse_custom_die
+from tests.panels.common.accessible import unnamed
 
 SYMBOLS = ("hit", "block", "arcane")
 LIMITS = {name: limit.value for name, limit in FACE_LIMITS.items()}
@@ -334,3 +335,10 @@ def test_dice_lab_box_refuses_a_fraction_and_uses_what_it_shows(name: str, contr
     pool, _custom, mods, _policy = lab._key                   # what the chart was computed from
     used = dict(mods)["rerolls"] if name == "rerolls" else dict(pool)["custom" if name == "custom count" else name]
     assert used == 2
+
+
+@pytest.mark.parametrize("game", labs())
+def test_every_input_of_the_dice_lab_is_named(game: str) -> None:
+    lab = DiceLab(game)
+    assert unnamed(lab.widget) == []
+    assert all(box.tooltip for box in [*lab.counts.values(), lab.custom_count, *lab.modifiers.values()])

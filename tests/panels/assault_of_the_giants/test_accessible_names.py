@@ -1,0 +1,55 @@
+"""Every input of the Assault of the Giants panel has an accessible name, named as its column header reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.panels.assault_of_the_giants.panel import AssaultPanel
+from explorer.panels.common.lazy import SCENARIO
+from tests.panels.assault_of_the_giants.support import click
+from tests.panels.common.accessible import open_every_tab, unnamed
+
+
+def test_every_input_of_the_panel_and_its_tabs_is_named(panel: AssaultPanel) -> None:
+    open_every_tab(panel, but=(SCENARIO,))
+    panel.table_rules.show(True)  # its hundreds of inputs are built when the tab first opens
+    panel.cards["attacker"].add_card("Ore")
+    panel.pools["defender"].set_pool({"basic": 1, "hill": 1, "frost": 2}, "hill", {})  # a die the race does not own
+    assert panel.table_rules.tab is not None and len(panel.reroll_advisor.face_boxes) > 0
+    assert unnamed(panel.widget) == []
+
+
+@pytest.mark.xfail(strict=True, reason="the scenario box's text area (explorer/panels/common/scenario_io.py, "
+                                       "not this panel's file) has neither a description nor a tooltip yet")
+def test_the_scenario_tab_is_named(panel: AssaultPanel) -> None:
+    assert unnamed(panel.scenario_box.widget) == []
+
+
+def test_a_unit_row_is_named_after_its_unit_and_follows_renames_and_moves(panel: AssaultPanel) -> None:
+    army = panel.armies["attacker"]
+    first, second, elite = army.rows
+    assert first.fortitude.tooltip.startswith("fire giant 1: Fortitude")
+    assert second.ordning_value.tooltip.startswith("fire giant 2: Ordning Value")
+    assert elite.wounded_fortitude.tooltip.startswith("fire elite: wounded Fortitude")
+    assert [b.tooltip.split(" (")[0] for b in first.buttons.values()] == [
+        "move fire giant 1 up", "move fire giant 1 down", "remove fire giant 1"]
+    assert first.wounded.tooltip.startswith("fire giant 1: wounded") and first.name.tooltip == "fire giant 1: name"
+    click(elite, "up")
+    click(elite, "up")                                   # the elite first: the giants keep their numbers in order
+    assert [r.name.tooltip for r in army.rows] == ["fire elite: name", "fire giant 1: name", "fire giant 2: name"]
+    second.name.value = "Hrothgar"                       # a name of its own: its twin is no longer numbered
+    assert second.champion.tooltip.startswith("Hrothgar: champion") and first.name.tooltip == "fire giant: name"
+    army.add_unit(0)
+    assert army.rows[-1].buttons["remove"].tooltip == "remove fire giant 2" and first.name.tooltip == "fire giant 1: name"
+
+
+def test_command_cards_and_dice_are_named_with_their_side(panel: AssaultPanel) -> None:
+    leader = panel.commands["defender"].cards.children[1]
+    assert [b.tooltip for b in leader.children if hasattr(b, "tooltip") and b.tooltip] == [
+        "move the defender's Leader one place left", "move the defender's Leader one place right",
+        "take the defender's Leader back into hand"]
+    assert panel.pools["attacker"].special.tooltip.startswith("Attacker, fire dice")
+    panel.armies["attacker"].race.value = "frost"
+    assert panel.pools["attacker"].special.tooltip.startswith("Attacker, frost dice")
+    panel.faces.die.value = "fire"
+    assert panel.faces.cells[5][2].tooltip.startswith("fire die, face 6: arcane")
