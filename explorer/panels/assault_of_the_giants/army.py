@@ -33,7 +33,7 @@ from explorer.games.assault_of_the_giants import (
     RerollPolicy,
     Unit,
 )
-from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow
+from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow, column_headers
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES", "unit_labels"]
@@ -152,8 +152,7 @@ class ArmyBuilder:
         self.giantslayers.observe(lambda c: self._mode_changed(c["old"], c["new"]), "value")
         for w in (self.npc, self.casualty_order, self.reroll_policy, self.objective):
             w.observe(lambda _c: self._changed(), "value")
-        header = note("name · Fortitude (F) · wounded Fortitude (wF) · Ordning Value (OV); "
-                      "each value's source on the right")
+        header = column_headers()
         self.widget = widgets.VBox([
             heading(role.title()), widgets.HBox([self.race, self.npc, self.giantslayers]),
             note(_SWITCHES + (_GIANTSLAYERS if role == "attacker" else "")),

@@ -12,23 +12,36 @@ from explorer.panels.common.display import badge
 from explorer.panels.common.number_box import NumberText
 from explorer.scenario.sourced import EXAMPLE
 
-__all__ = ["UnitRow", "FIELDS", "HEADERS", "WIDTHS"]
+__all__ = ["UnitRow", "FIELDS", "HEADERS", "WIDTHS", "column_headers"]
 
 FIELDS = ("fortitude", "wounded_fortitude", "ordning_value")
 """The numeric fields of a unit, in display order."""
 
 HEADERS = {"name": "name", "fortitude": "Fortitude", "wounded_fortitude": "wounded Fortitude",
-           "ordning_value": "Ordning Value", "wounded": "wounded", "champion": "champion"}
-"""Each input of a unit row by its column header, as the army shows it over the boxes."""
+           "ordning_value": "Ordning Value"}
+"""The column headers over a unit row's boxes (its tick boxes carry their own labels)."""
 
 WIDTHS = {"name": "112px", "fortitude": "64px", "wounded_fortitude": "64px", "ordning_value": "64px",
           "wounded": "86px", "champion": "94px", "button": "32px"}
 """The width of each input of a unit row (the column headers over them have the same)."""
 
 _YOURS = "your value"
-_SHORT = {"fortitude": "F", "wounded_fortitude": "wF", "ordning_value": "OV"}
 _ALLOWED = {"fortitude": "a whole number, 1 or more", "wounded_fortitude": "a whole number, 1 or more",
             "ordning_value": "a whole number, 0 or more"}
+
+
+def column_headers() -> widgets.HBox:
+    """The headers over the unit rows' boxes: a small label per box, of the box's width.
+
+    >>> [h.layout.width for h in column_headers().children][:4]
+    ['112px', '64px', '64px', '64px']
+    """
+    cells = [widgets.HTML(f'<div style="font-size:80%;line-height:1.15;color:#34495e">{HEADERS[key]}</div>',
+                          layout=widgets.Layout(width=WIDTHS[key], height="auto"))
+             for key in ("name", *FIELDS)]
+    row = widgets.HBox(cells, layout=widgets.Layout(align_items="flex-end"))
+    row.add_class("aotg-unit-headers")
+    return row
 
 
 class UnitRow:
@@ -115,13 +128,21 @@ class UnitRow:
         changed()
 
     def _show_sources(self) -> None:
-        """One badge per provenance, naming the fields it covers (F, wF, OV)."""
+        """Under the row, where its values come from: one badge for all three, or one per group of values.
+
+        The values are named in full words ("Fortitude and Ordning Value"), as the column headers read.
+        """
         groups: dict[str, list[str]] = {}
         for field, source in self.sources.items():
-            groups.setdefault(source, []).append(_SHORT[field])
-        self.provenance.value = ('<span style="font-size:85%;color:#5d6d7e">source: </span>'
-                                 + " · ".join(f"<span style='font-size:85%'>{'/'.join(fields)}</span> {badge(source)}"
-                                              for source, fields in groups.items()))
+            groups.setdefault(source, []).append(HEADERS[field])
+        grey = '<span style="font-size:85%;color:#5d6d7e">'
+        if len(groups) == 1:
+            text = f"{grey}source of the values: </span>{badge(next(iter(groups)))}"
+        else:
+            text = f"{grey}source: </span>" + " · ".join(
+                f"<span style='font-size:85%'>{' and '.join(fields)}</span> {badge(source)}"
+                for source, fields in groups.items())
+        self.provenance.value = text
 
     def to_dict(self) -> dict[str, Any]:
         """The unit in scenario form, values as shown (a bad entry stays text; the resolver names it)."""

@@ -53,3 +53,23 @@ def test_command_cards_and_dice_are_named_with_their_side(panel: AssaultPanel) -
     assert panel.pools["attacker"].special.tooltip.startswith("Attacker, frost dice")
     panel.faces.die.value = "fire"
     assert panel.faces.cells[5][2].tooltip.startswith("fire die, face 6: arcane")
+
+
+def test_unit_boxes_have_column_headers_of_their_width_and_sources_in_full_words(panel: AssaultPanel) -> None:
+    army = panel.armies["defender"]
+    headers = [w for w in army.widget.children if "aotg-unit-headers" in w._dom_classes]
+    assert len(headers) == 1
+    cells = headers[0].children
+    row = army.rows[0]
+    boxes = [row.name, row.fortitude, row.wounded_fortitude, row.ordning_value]
+    assert [c.layout.width for c in cells] == [b.layout.width for b in boxes]
+    assert [c.value.split(">")[1].split("<")[0] for c in cells] == [
+        "name", "Fortitude", "wounded Fortitude", "Ordning Value"]
+    assert "Fortitude</span>" in row.provenance.value and "p.17" in row.provenance.value  # the hill giant's is p.17's
+    assert "wounded Fortitude and Ordning Value</span>" in row.provenance.value
+    mine = panel.armies["attacker"].rows[0]
+    assert "source of the values:" in mine.provenance.value and "example" in mine.provenance.value
+    mine.ordning_value.value = 3
+    text = mine.provenance.value
+    assert "Fortitude and wounded Fortitude</span>" in text and "Ordning Value</span>" in text and "your value" in text
+    assert not any(short in text + row.provenance.value for short in ("F/", "wF", "OV"))
