@@ -103,7 +103,7 @@ def winner_heatmap(grid: WinnerGrid) -> go.Figure:
              "z": [list(row) for row in grid.codes], "zmin": -1, "zmax": 1, "colorscale": WINNER_COLORS,
              "showscale": False, "text": text, "texttemplate": "%{text}", "customdata": custom,
              "hovertemplate": "attacker STR %{y}, defender STR %{x}<br>winner: %{customdata}<extra></extra>"}
-    layout = style("Who wins the challenge, by STR",
+    layout = style("Who wins the challenge, by strength (STR)",
                     "defender STR", "attacker STR", percent_y=False, yaxis={"dtick": 1})
     layout["annotations"].append({"text": "A attacker, D defender, - no one; ties go to the attacker, 0 STR wins nothing (p.23)", "showarrow": False,
                                   "xref": "paper", "yref": "paper", "x": 0, "y": 1.0, "yanchor": "bottom",

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.games.agot_lcg import CHALLENGE_TYPES
-from explorer.panels.common.display import ErrorMessage, heading, note
+from explorer.panels.common.display import ErrorMessage, heading
 from explorer.panels.common.number_box import NumberText
 
 __all__ = ["CharacterRow", "SideEditor", "split_names"]
@@ -38,8 +38,29 @@ def _optional(value: Any) -> bool:
     return bool(value != "")
 
 
+_ICON_WIDTH = "72px"
+_COLUMNS = (("name", "120px", "the character's name"), ("STR", "40px", "strength"),
+            ("icons", f"calc(3 * {_ICON_WIDTH} + 8px)", "challenge icons: the challenges it may attack or defend in"),
+            ("keywords", "110px", "keywords, comma-separated"))
+"""The character rows' column headers (widths as the boxes below them), each with what it abbreviates."""
+
+
+def column_headers() -> widgets.HBox:
+    """The line above the character rows: name, STR, icons, keywords (knelt and power are labelled in each row)."""
+    cells = [widgets.HTML(f'<span title="{title}" style="color:#5d6d7e;font-size:90%">'
+                          + (f'<abbr title="{title}">{text}</abbr>' if text == "STR" else text) + "</span>",
+                          layout=widgets.Layout(width=width)) for text, width, title in _COLUMNS]
+    header = widgets.HBox(cells)
+    header.add_class("agot-character-header")
+    return header
+
+
 class CharacterRow:
-    """One character: name, STR, icons, keywords, kneeling, power on it, and a remove button."""
+    """One character: name, STR, icons, keywords, kneeling, power on it, and a remove button.
+
+    Every box is named for assistive technology and hover by its tooltip, after the character's
+    name ("Sworn Knight: STR"); `describe` renames them when the name or the row's place changes.
+    """
 
     def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
                  remove: Callable[[CharacterRow], None],
@@ -48,27 +69,55 @@ class CharacterRow:
                       if k not in ("name", "str", "icons", "keywords", "standing", "power")}
         self.name = widgets.Text(str(data.get("name", "")), placeholder="name", continuous_update=False,
                                  layout=widgets.Layout(width="120px"))
-        self.strength = NumberText(data.get("str", 1), tooltip="STR: a whole number >= 0, or X", layout=_NARROW)
+        self.strength = NumberText(data.get("str", 1), layout=_NARROW)
         icons = set(data.get("icons", []))
-        self.icons = {icon: widgets.ToggleButton(icon in icons, description=icon[:3], tooltip=f"{icon} icon",
-                                                 layout=widgets.Layout(width="46px")) for icon in ICONS}
+        self.icons = {icon: widgets.ToggleButton(icon in icons, description=icon,
+                                                 layout=widgets.Layout(width=_ICON_WIDTH)) for icon in ICONS}
         self.keywords = widgets.Text(", ".join(data.get("keywords", [])), placeholder="keywords",
-                                     tooltip="keywords, comma-separated (renown, stealth, prized (1)...)",
                                      continuous_update=False, layout=widgets.Layout(width="110px"))
         self.kneeling = widgets.Checkbox(not data.get("standing", True), description="knelt", indent=False,
                                          layout=widgets.Layout(width="56px"))
-        self.power = NumberText(data.get("power", 0), tooltip="power on this character", layout=_NARROW)
-        self.remove = widgets.Button(icon="trash", tooltip="remove", layout=widgets.Layout(width="34px"))
+        self.power = NumberText(data.get("power", 0), description="power", style={"description_width": "initial"},
+                                layout=widgets.Layout(width="88px"))
+        self.remove = widgets.Button(icon="trash", layout=widgets.Layout(width="34px"))
         self.remove.on_click(lambda _b: remove(self))
+        self._place = ("", 0)
         for w in (self.strength, self.keywords, self.kneeling, self.power):
             w.observe(lambda _c: changed(), "value")
         # A new name or icon changes what the challenges offer: `roster` is told first (it then resolves).
-        self.name.observe(lambda c: roster((c["old"], c["new"])) if roster else changed(), "value")
+        self.name.observe(lambda c: self._renamed(c["old"], c["new"], roster, changed), "value")
         for box in self.icons.values():
             box.observe(lambda _c: roster(None) if roster else changed(), "value")
         self.widget = widgets.HBox([self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling,
                                     self.power, self.remove])
         self.widget.add_class("agot-character")
+        self.describe("Character", 1)
+
+    def _renamed(self, old: str, new: str, roster: Callable[[tuple[str, str] | None], None] | None,
+                 changed: Callable[[], None]) -> None:
+        self.describe(*self._place)
+        if roster is not None:
+            roster((old, new))
+        else:
+            changed()
+
+    def who(self) -> str:
+        """The character as the labels name it: its name, or its side and place while it has none."""
+        side, number = self._place
+        return self.name.value.strip() or f"{side}, character {number}"
+
+    def describe(self, side: str, number: int) -> None:
+        """Name every box after the character ("Sworn Knight: STR"); `side` and `number` say where the row is."""
+        self._place = (side, number)
+        who = self.who()
+        self.name.tooltip = f"{side}, character {number}: name"
+        self.strength.tooltip = f"{who}: STR (strength: a whole number >= 0, or X)"
+        for icon, box in self.icons.items():
+            box.tooltip = f"{who}: {icon} icon (may attack and defend in {icon} challenges)"
+        self.keywords.tooltip = f"{who}: keywords, comma-separated (renown, stealth, prized (1)...)"
+        self.kneeling.tooltip = f"{who}: knelt (kneeling at the start of the round)"
+        self.power.tooltip = f"{who}: power on the character"
+        self.remove.tooltip = f"remove {who}"
 
     def to_dict(self) -> dict[str, Any]:
         """The character as the scenario writes it."""
@@ -92,25 +141,31 @@ class SideEditor:
         self.error = ErrorMessage("agot-error", f"agot-error-{key}")
         style = {"description_width": "initial"}
         box = widgets.Layout(width="118px")
-        self.faction = NumberText(0, description="faction power", style=style, layout=widgets.Layout(width="150px"))
-        self.gold = NumberText(0, description="gold", style=style, layout=box)
-        self.claim = NumberText(1, description="claim", style=style, layout=box)
-        self.deck = NumberText("", description="deck", style=style, layout=box, tooltip="cards left; empty: unknown")
-        self.hand = NumberText("", description="hand", style=style, layout=box, tooltip="cards in hand; empty: unknown")
+        self.label = f"{key.capitalize()} player"
+        """The player as the labels name it: "First player"."""
+        self.faction = NumberText(0, description="faction power", style=style, layout=widgets.Layout(width="150px"),
+                                  tooltip=f"{self.label}: faction power (the power on the faction card)")
+        self.gold = NumberText(0, description="gold", style=style, layout=box, tooltip=f"{self.label}: gold")
+        self.claim = NumberText(1, description="claim", style=style, layout=box,
+                                tooltip=f"{self.label}: claim (the plot's claim value)")
+        self.deck = NumberText("", description="deck", style=style, layout=box,
+                               tooltip=f"{self.label}: deck, cards left; empty: unknown")
+        self.hand = NumberText("", description="hand", style=style, layout=box,
+                               tooltip=f"{self.label}: hand, cards in hand; empty: unknown")
         for w in (self.faction, self.gold, self.claim, self.deck, self.hand):
             w.add_class(f"agot-{key}-{w.description.split()[0]}")
             w.observe(lambda _c: self._notify(), "value")
-        self.add = widgets.Button(description="add character", icon="plus", layout=widgets.Layout(width="150px"))
+        self.add = widgets.Button(description="add character", icon="plus", layout=widgets.Layout(width="150px"),
+                                  tooltip=f"add a character to the {key} player's side")
         self.add.add_class(f"agot-{key}-add")
         self.add.on_click(lambda _b: self.add_character({"name": self._fresh_name(), "str": 1, "icons": ["military"]}))
         self.rows: list[CharacterRow] = []
         self.list = widgets.VBox([])
         self._quiet = False
         self._watchers: list[Callable[[str, tuple[str, str] | None], None]] = []
-        self.title = heading(f"{key.capitalize()} player" + (" (makes their challenges first)" if key == "first" else ""))
-        legend = note("name · STR · icons (military, intrigue, power) · keywords · knelt · power on it")
+        self.title = heading(self.label + (" (makes their challenges first)" if key == "first" else ""))
         self.widget = widgets.VBox([self.title, widgets.HBox([self.faction, self.gold, self.claim]),
-                                    widgets.HBox([self.deck, self.hand]), legend, self.list, self.add,
+                                    widgets.HBox([self.deck, self.hand]), column_headers(), self.list, self.add,
                                     self.error.widget])
         self.widget.add_class(f"agot-side-{key}")
         self.load(data)
@@ -137,6 +192,11 @@ class SideEditor:
     def _row(self, data: Mapping[str, Any]) -> CharacterRow:
         return CharacterRow(data, self._notify, self.remove_character, self._row_changed)
 
+    def _show(self) -> None:
+        for number, row in enumerate(self.rows, 1):
+            row.describe(self.label, number)
+        self.list.children = [r.widget for r in self.rows]
+
     def _fresh_name(self) -> str:
         names = {r.name.value for r in self.rows}
         return next(f"Character {i}" for i in range(1, 100) if f"Character {i}" not in names)
@@ -145,7 +205,7 @@ class SideEditor:
         """Add a character row (and resolve)."""
         row = self._row(data)
         self.rows.append(row)
-        self.list.children = [r.widget for r in self.rows]
+        self._show()
         self._roster()
         self._notify()
         return row
@@ -153,7 +213,7 @@ class SideEditor:
     def remove_character(self, row: CharacterRow) -> None:
         """Take a character row away (and resolve)."""
         self.rows.remove(row)
-        self.list.children = [r.widget for r in self.rows]
+        self._show()
         self._roster()
         self._notify()
 
@@ -187,7 +247,7 @@ class SideEditor:
             self.faction.value, self.gold.value = data.get("faction", 0), data.get("gold", 0)
             self.claim.value, self.deck.value, self.hand.value = data.get("claim", 1), data.get("deck", ""), hand
             self.rows = [self._row(character) for character in data.get("characters", [])]
-            self.list.children = [r.widget for r in self.rows]
+            self._show()
         finally:
             self._quiet = False
         self._roster()

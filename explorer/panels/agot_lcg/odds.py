@@ -78,27 +78,30 @@ class OddsPanel:
         box = widgets.Layout(width="150px")
         style = {"description_width": "initial"}
 
-        def number(value: int, label: str, css: str) -> NumberText:
-            w = NumberText(value, description=label, style=style, layout=box)
+        def number(value: int, label: str, css: str, tooltip: str) -> NumberText:
+            w = NumberText(value, description=label, style=style, layout=box, tooltip=tooltip)
             w.add_class(f"agot-odds-{css}")
             w.observe(lambda _c: self.refresh(), "value")
             return w
 
-        self.hand = number(7, "hand", "hand")
-        self.copies = number(1, "copies", "copies")
-        self.claim = number(1, "claim", "claim")
-        self.deck = number(60, "deck", "deck")
-        self.deck_copies = number(3, "copies", "deck-copies")
-        self.rounds = number(5, "rounds", "rounds")
-        self.out_deck = number(20, "deck", "out-deck")
-        self.insight = number(0, "insight/round", "insight")
-        self.pillage = number(0, "pillage/round", "pillage")
-        self.first_power = number(8, "first power", "first-power")
-        self.second_power = number(8, "second power", "second-power")
+        self.hand = number(7, "hand", "hand", "Intrigue claim: hand, the cards in the defender's hand")
+        self.copies = number(1, "copies", "copies", "Intrigue claim: copies of the card in that hand")
+        self.claim = number(1, "claim", "claim", "Intrigue claim: claim, the cards discarded at random")
+        self.deck = number(60, "deck", "deck", "Finding a card: deck, the cards in the draw deck")
+        self.deck_copies = number(3, "copies", "deck-copies", "Finding a card: copies of the card in that deck")
+        self.rounds = number(5, "rounds", "rounds", "Finding a card: rounds, how many rounds to look over")
+        self.out_deck = number(20, "deck", "out-deck", "Running out: deck, the cards left in the draw deck")
+        self.insight = number(0, "insight a round", "insight", "Running out: insight a round, extra cards drawn")
+        self.pillage = number(0, "pillage a round", "pillage",
+                              "Running out: pillage a round, cards the opponent's pillage discards")
+        self.first_power = number(8, "first power", "first-power", "Race to 15: the first player's power now")
+        self.second_power = number(8, "second power", "second-power", "Race to 15: the second player's power now")
         self.first_gains = widgets.Text("1, 2, 3", description="first gains", style=style, continuous_update=False,
-                                        tooltip="power gained in a round, equally likely values, comma-separated")
+                                        tooltip="Race to 15: the first player's power gained in a round, "
+                                                "equally likely values, comma-separated")
         self.second_gains = widgets.Text("0, 2, 3", description="second gains", style=style, continuous_update=False,
-                                         tooltip="power gained in a round, equally likely values, comma-separated")
+                                         tooltip="Race to 15: the second player's power gained in a round, "
+                                                 "equally likely values, comma-separated")
         for w in (self.first_gains, self.second_gains):
             w.observe(lambda _c: self.refresh(), "value")
         self.error = ErrorMessage("agot-error", "agot-error-odds")

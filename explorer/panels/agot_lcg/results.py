@@ -4,6 +4,7 @@ dominance, claims), the step trace and two charts, updated in place."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -13,13 +14,26 @@ from explorer.games.agot_lcg import RoundReport, WinnerGrid, challenge_label, ro
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
 
-__all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "defence_text", "grid_for", "summary_html", "trace_html"]
+__all__ = ["CHART_HEIGHT", "RoundResults", "claim_text", "defence_text", "grid_for", "summary_html", "trace_html",
+           "words"]
 
 CHART_HEIGHT = 300
 """Pixels per chart."""
 
 TABLE_STYLE = ("<style>.agot-table {border-collapse:collapse} .agot-table th, .agot-table td {padding:2px 8px;"
                " text-align:left; vertical-align:top; border-bottom:1px solid #eaecee}</style>")
+
+
+_STR = re.compile(r"\bSTR\b")
+
+
+def words(text: str) -> str:
+    """Text for an HTML table, escaped, with the rulebook's abbreviation STR explained on hover.
+
+    >>> words("STR 3 against 2 <b>")
+    '<abbr title="strength">STR</abbr> 3 against 2 &lt;b&gt;'
+    """
+    return _STR.sub('<abbr title="strength">STR</abbr>', html.escape(text))
 
 
 def grid_for(report: RoundReport, size: int = 8) -> WinnerGrid:
@@ -92,8 +106,8 @@ def summary_html(report: RoundReport) -> str:
             f"→ <b>{html.escape(', '.join(f'{k} {v}' for k, v in out['power_after'].items()))}</b></td></tr>"]
     if dom is not None:
         count = ", ".join(f"{k} {v}" for k, v in dom["count"].items())
-        who = f"{dom['winner']} leads and gains 1 power" if dom["winner"] else "a tie: no one gains power"
-        rows.append(f"<tr><th>dominance</th><td>{html.escape(count)} (standing STR + gold): {who}</td></tr>")
+        who = f"the {dom['winner']} player leads and gains 1 power" if dom["winner"] else "a tie: no one gains power"
+        rows.append(f"<tr><th>dominance</th><td>{words(count)} ({words('standing STR + gold')}): {who}</td></tr>")
     if out["game_winner"]:
         rows.append(f"<tr><th>game</th><td><b>{html.escape(str(out['game_winner']))} wins the game</b></td></tr>")
     for number, c in enumerate(out["challenges"], 1):
@@ -106,14 +120,14 @@ def summary_html(report: RoundReport) -> str:
                     f"{' (unopposed)' if c.get('unopposed') else ''}; {claim_text(c)}")
             if c.get("dropped"):
                 text += "; dropped: " + "; ".join(c["dropped"])
-        rows.append(f"<tr><th>{html.escape(label)}</th><td>{html.escape(text)}</td></tr>")
+        rows.append(f"<tr><th>{html.escape(label)}</th><td>{words(text)}</td></tr>")
     return f"{TABLE_STYLE}<table class='agot-table agot-summary-table'>{''.join(rows)}</table>"
 
 
 def trace_html(report: RoundReport) -> str:
     """The round's steps as a table: challenge, step, what happened, power after, rule."""
     body = "".join(
-        f"<tr><td>{html.escape(r['challenge'])}</td><td>{html.escape(r['step'])}</td><td>{html.escape(r['event'])}"
+        f"<tr><td>{html.escape(r['challenge'])}</td><td>{html.escape(r['step'])}</td><td>{words(r['event'])}"
         f"</td><td style='white-space:nowrap'>{html.escape(', '.join(f'{k} {v}' for k, v in r['power'].items()))}"
         f"</td><td style='color:#5d6d7e'>{html.escape(r['rule'])}</td></tr>" for r in round_trace(report.result))
     return (f"{TABLE_STYLE}<table class='agot-table agot-trace-table'><tr><th>challenge</th><th>step</th>"
