@@ -5,7 +5,7 @@
 notebook (``_repr_html_``, and as text), has ``columns``, ``index``, ``values`` and ``shape``,
 gives a column with ``table["P(kill)"]`` (with ``idxmax``, ``idxmin``, ``to_dict``, ``tolist``)
 and a row with ``table.loc[label]``, rounds with ``round(3)``, and saves with ``to_csv``,
-writing what pandas would.
+writing what pandas would. A chance in a lesson table is written by `percent`, with its % sign.
 
 >>> t = Table(((0.4126, 1), (0.5941, 2)), ("P(kill)", "n"), ("as is", "one more die"), index_name="option")
 >>> t.round(2)
@@ -29,12 +29,40 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from explorer.panels.common.table import percent_text
 from explorer.scenario.report import csv_text, missing_pandas
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Table", "Column"]
+__all__ = ["Table", "Column", "percent", "short_percent"]
+
+
+def percent(chance: float) -> str:
+    """A chance (a fraction of 1) as a lesson table shows it: a percentage with its % sign.
+
+    Never "-0.00%", and never a rounded 0% or 100% for what is possible but rare, or almost sure.
+
+    >>> percent(0.2977), percent(0), percent(1), percent(3e-7), percent(0.9999996)
+    ('29.77%', '0%', '100%', 'under 0.01%', 'over 99.99%')
+    """
+    chance = float(chance)
+    if chance <= 0 or chance >= 1:
+        return "0%" if chance <= 0 else "100%"
+    if chance < 0.00005:
+        return "under 0.01%"
+    if chance >= 0.99995:
+        return "over 99.99%"
+    return percent_text(chance)
+
+
+def short_percent(chance: float) -> str:
+    """A share of 1 as a short percentage for a label: 0.001 is "0.1%".
+
+    >>> short_percent(0.001), short_percent(0.005)
+    ('0.1%', '0.5%')
+    """
+    return f"{100 * chance:g}%"
 
 
 def _text(value: Any) -> str:

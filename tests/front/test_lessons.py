@@ -172,6 +172,12 @@ def _lesson_calls() -> dict[str, Callable[[], Any]]:
         "fates": lambda: lessons.fates(report, "defender"),
         "records": lambda: lessons.records(resolve(lessons.example("agot-round.json")), "challenges",
                                            ["attacker", "type", "attackers", "winner_player", "dropped"]),
+        "records with headers": lambda: lessons.records(resolve(lessons.example("agot-round.json")), "challenges",
+                                                        {"challenge": "type", "winner": "winner_player"}),
+        "chances": lambda: lessons.chances(resolve(troll), {"the troll dies": "kill", "overkilled": "overkill"}),
+        "grid as percent": lambda: lessons.grid(troll, "attack.dice", range(2, 4), "attack.rerolls", range(0, 2),
+                                                "kill", as_percent=True),
+        "distributions with a cut": lambda: lessons.distributions(resolve(troll), {"hits": "hits"}, cut=0.01),
     }
 
 
