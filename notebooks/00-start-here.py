@@ -36,12 +36,13 @@ from explorer.app import show
 # ## 1. A scenario is a small file
 #
 # Every question starts as a **scenario**: a JSON or TOML file that says which game, who attacks,
-# with which dice and units. The `examples/` folder holds some; this one has fire giants attacking
-# a hill giant army. Its dice faces and unit values are *examples*: the rulebook pages we could
+# with which dice and units (the `examples/` folder holds some). This tour takes the battle the
+# app opens with, fire giants attacking a hill giant army, so the numbers below are the ones the
+# app shows at the end. Its dice faces and unit values are *examples*: the rulebook pages we could
 # read do not print them, so check them against your own box.
 
 # %%
-battle = lessons.example("fire-vs-hill.json")
+battle = lessons.start("assault-of-the-giants")
 battle["attacker"]["commands"], battle["attacker"]["pool"], battle["defender"]["pool"]
 
 # %% [markdown]
@@ -60,8 +61,8 @@ lessons.value(report, "attacker.modifiers")
 # ## 3. What the dice give
 #
 # The attacker's hits against the defender's blocks, and the damage that gets through
-# (hits minus blocks, never below zero). Outcomes are in numeric order; each column is a
-# percentage, and rows where nothing is likely (under 0.1 %) are left out.
+# (hits minus blocks, never below zero). Outcomes are in numeric order and every cell is a
+# chance in percent; outcomes under 0.1% in every column, if any, are gathered in one last row.
 
 # %%
 lessons.distributions(report, {
@@ -92,8 +93,10 @@ charts.battle_figures(report.result)["ordning_points"]
 # %% [markdown]
 # ## 6. The same numbers from the command line
 #
-# In a terminal, from the project folder, `python -m explorer resolve examples/fire-vs-hill.json`
-# prints the same report as text; add `--json` for the machine-readable form. The first lines:
+# In a terminal, from the project folder, `python -m explorer resolve battle.json` prints the
+# report of a scenario file as text (the app's **Scenario** tab downloads the battle you built as
+# such a file; `examples/` holds more); add `--json` for the machine-readable form. The first
+# lines of this battle's report:
 
 # %%
 print("\n".join(report.to_text().splitlines()[:6]))

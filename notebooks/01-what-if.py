@@ -22,15 +22,16 @@
 # spreadsheet or a handout. Every row is one exact resolution, so the tables are not noisy:
 # a difference of 0.1 points is a real difference.
 #
-# The Assault of the Giants values are the explorer's **examples** (the rulebook pages we have
+# The Assault of the Giants battle is the one the app opens with (`lessons.start`), so the app
+# shows the same numbers. Its values are the explorer's **examples** (the rulebook pages we have
 # print no dice faces or unit values): put your own in the scenario before concluding anything
 # about your box.
 
 # %%
 from explorer import charts, lessons
 
-battle = lessons.example("fire-vs-hill.json")
-battle["attacker"]["commands"]
+battle = lessons.start("assault-of-the-giants")
+battle["attacker"]["commands"], battle["attacker"]["pool"]
 
 # %% [markdown]
 # ## 1. A card's position against one more die
@@ -46,11 +47,11 @@ options = {
     "as played": battle,
     "Magic first": lessons.changed(battle, {"attacker.commands": ["Magic", "Leader", "Move", "Attack"]}),
     "one card fewer": lessons.changed(battle, {"attacker.commands": ["Leader", "Magic", "Attack"]}),
-    "one more basic die": lessons.changed(battle, {"attacker.pool.basic": 6}),
+    "one more basic die": lessons.changed(battle, {"attacker.pool.basic": battle["attacker"]["pool"]["basic"] + 1}),
 }
 outcomes = {
     "expected damage to the defender": "defender.means.damage_taken",
-    "chance the defender is wiped out": "defender.wiped_out",
+    "probability the defender is wiped out": "defender.wiped_out",
     "expected Ordning Points (attacker)": "attacker.means.ordning_points",
 }
 table = lessons.compare(options, outcomes).round(3)
@@ -75,11 +76,11 @@ charts.sweep_heatmap(grid.columns, grid.index, grid.values, x_title="attacker ba
 # ## 3. The same tool on another game
 #
 # Arcadia Quest: the Rusty Sword against the Troll of the rulebook's example (AQ rulebook p.12).
-# How does the chance to kill grow with the attack dice and the rerolls in the pool?
+# How does the chance to kill grow with the attack dice (across) and the rerolls in the pool (down)?
 
 # %%
 troll = lessons.example("arcadia-troll.json")
-lessons.grid(troll, "attack.dice", range(2, 6), "attack.rerolls", range(0, 3), "kill").round(3)
+lessons.grid(troll, "attack.dice", range(2, 6), "attack.rerolls", range(0, 3), "kill", as_percent=True)
 
 # %% [markdown]
 # ## 4. Tables to take away

@@ -22,16 +22,17 @@
 # converts them, **the casualties** the damage causes, and **the Ordning Points** the winner
 # scores. Page numbers are the English rulebook's.
 #
-# **Check the numbers against your box.** The pages we could read print neither the dice faces
-# nor the units' Fortitude and Ordning Values, so the example battle uses *example* values
-# (`dice` and `units` in the scenario): the method is the rulebook's, the numbers are not.
+# The battle is the one the app opens with (`lessons.start`), so the panel at the end shows the
+# same numbers. **Check them against your box.** The pages we could read print neither the dice
+# faces nor the units' Fortitude and Ordning Values, so the battle uses *example* values (`dice`
+# and `units` in the scenario): the method is the rulebook's, the numbers are not.
 
 # %%
 import explorer
 from explorer import charts, lessons
 from explorer.app import show
 
-battle = lessons.example("fire-vs-hill.json")
+battle = lessons.start("assault-of-the-giants")
 report = explorer.resolve(battle)
 
 # %% [markdown]
@@ -39,7 +40,7 @@ report = explorer.resolve(battle)
 #
 # Both sides roll: the attacker a pool of basic dice plus its race's special die, the defender
 # likewise. A face can show several symbols (up to 4 hits, 2 blocks or 2 arcane, p.16); an
-# arcane counts for nothing unless a card converts it. The example's basic die:
+# arcane counts for nothing unless a card converts it. The battle's basic die:
 
 # %%
 battle["dice"]["basic"]
@@ -50,8 +51,8 @@ battle["dice"]["basic"]
 # Before totals are counted, the attacker may use its face-up Command Cards (p.16): each card to
 # the **right** of Leader rerolls one die, each card to the **right** of Magic turns one arcane
 # into a block, each card to the **left** of Attack turns one arcane into two hits. The battle
-# starts when Attack is played, so Attack is the last card of the row (p.17). The example row,
-# and what it gives:
+# starts when Attack is played, so Attack is the last card of the row (p.17). The attacker's
+# row, and what it gives:
 
 # %%
 battle["attacker"]["commands"], lessons.value(report, "attacker.modifiers")
@@ -90,9 +91,9 @@ lessons.distributions(report, {
 #
 # The defender gives the damage to one unit at a time (p.17). A unit whose Fortitude is higher
 # than the damage left is wounded (flipped); a wounded unit hit again, or one whose Fortitude the
-# damage reaches, is defeated, and the damage left goes on to the next unit. The defender here
-# takes the units in the order listed; the attacker picks the order that gives away the fewest
-# Ordning Points (`casualty_order` in the scenario).
+# damage reaches, is defeated, and the damage left goes on to the next unit. Both sides here
+# take their units in the order listed, champions first (`casualty_order` in the scenario; the
+# other choice, `fewest-op`, picks the order that gives away the fewest Ordning Points).
 
 # %%
 lessons.fates(report, "defender")
@@ -122,12 +123,18 @@ lessons.distributions(report, {
 
 # %%
 npc = explorer.resolve(lessons.example("npc-stone-giants.toml"))
-lessons.value(npc, "defender.modifiers"), round(lessons.value(npc, "defender.wiped_out"), 4)
+lessons.value(npc, "defender.modifiers")
+
+# %% [markdown]
+# And the chance that the storm giants defeat every stone giant:
+
+# %%
+lessons.chances(npc, {"the stone giants are wiped out": "defender.wiped_out"})
 
 # %% [markdown]
 # ## Your turn
 #
-# The panel holds the example battle: try a wounded unit, another race, or the NPC switch, and
+# The panel holds the same battle: try a wounded unit, another race, or the NPC switch, and
 # watch the four charts. The workshop notebook `20-workshop-assault-of-the-giants` has
 # exercises to do with a group.
 

@@ -40,7 +40,7 @@ from explorer.charts.arcadia_quest import encounter_figures
 # A CRIT always counts as a success and lets the roller add one more die; a CRIT on that die adds
 # another, and so on (AQ-RB p.9). So three attack dice can give more than three hits. The chain
 # never ends in principle; the explorer follows it until what is left is below one in a million
-# million (1e-12) and reports that cut.
+# million (1e-12) and says how much it left out (the table's last row).
 
 # %%
 attack = {"game": "arcadia-quest", "attack": {"dice": 3, "kind": "melee"}, "defence": {"dice": 0},
@@ -52,8 +52,10 @@ lessons.distributions(explorer.resolve(attack), {"melee hits from 3 dice": "hits
 # 3 melee hits and the CRIT), so the same three dice do less:
 
 # %%
-lessons.vary(attack, "attack.kind", ["melee", "ranged"], {"expected hits": "means.hits",
-                                                            "P(kill a Life 3 target)": "kill"}).round(3)
+lessons.vary(attack, "attack.kind", ["melee", "ranged"], {
+    "expected hits": "means.hits",
+    "probability of killing a Life 3 target": "kill",
+}).round(3)
 
 # %% [markdown]
 # ## 2. Wounds are hits minus saves
@@ -74,19 +76,20 @@ lessons.distributions(troll_report, {"hits": "hits", "saves": "saves", "wounds":
 # (AQ-RB p.12). Against the troll:
 
 # %%
-lessons.values(troll_report, "kill", "overkill")
+lessons.chances(troll_report, {"the troll dies": "kill", "it is overkilled (no Payback)": "overkill"})
 
 # %% [markdown]
 # ## 4. A whole hero action: Payback and Guard
 #
 # Attacking a monster wakes it: it may move and attack the hero back (**Payback**). Monsters
-# close to the hero that were not attacked strike too (**Guard**, AQ-RB p.11). The example is
-# the rulebook's Guard example: Greensleeves shoots a beastman while an orc and a goblin stand
-# close to her.
+# close to the hero that were not attacked strike too (**Guard**, AQ-RB p.11). The action is the
+# one the app opens with (`lessons.start`), the rulebook's Guard example: Greensleeves shoots a
+# beastman while an orc and a goblin stand close to her.
 
 # %%
-action = explorer.resolve(lessons.example("arcadia-encounter-guard.json"))
-lessons.values(action, "kill", "payback", "hero_killed", "kill_and_survive")
+action = explorer.resolve(lessons.start("arcadia-quest"))
+lessons.chances(action, {"the beastman dies": "kill", "it pays back": "payback", "Greensleeves dies": "hero_killed",
+                         "she kills it and survives": "kill_and_survive"})
 
 # %%
 encounter_figures(action.result)["outcomes"]
@@ -94,8 +97,8 @@ encounter_figures(action.result)["outcomes"]
 # %% [markdown]
 # ## Your turn
 #
-# The panel holds one hero action: change the hero, the card, the target or the monsters close
-# by, and the charts follow. `21-workshop-arcadia-quest` has exercises for a group.
+# The panel holds the same hero action: change the hero, the card, the target or the monsters
+# close by, and the charts follow. `21-workshop-arcadia-quest` has exercises for a group.
 
 # %%
 show("arcadia-quest")

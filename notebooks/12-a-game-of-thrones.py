@@ -43,7 +43,7 @@ from explorer.app import show
 # %%
 challenge = lessons.example("agot-power-challenge.json")
 report = explorer.resolve(challenge)
-lessons.records(report, "steps", ["step", "event", "power"])
+lessons.records(report, "steps", {"step (RR)": "step", "what happens": "event", "power": "power"})
 
 # %% [markdown]
 # The unopposed bonus and one power of claim bring the attacker to 15: the game ends at once
@@ -75,11 +75,13 @@ lessons.value(military, "claim_effects")
 # Each player may make one challenge of each type (military, intrigue, power), the first player
 # first. Every attacker and defender kneels, which matters at **dominance**: each player counts
 # the STR of their *standing* characters plus their gold, and the higher total gains 1 power
-# (RR 5.2). The example round:
+# (RR 5.2). The round the app opens with (`lessons.start`), so the panel below shows it too:
 
 # %%
-round_report = explorer.resolve(lessons.example("agot-round.json"))
-lessons.records(round_report, "challenges", ["attacker", "type", "attackers", "defenders", "winner_player", "dropped"])
+round_report = explorer.resolve(lessons.start("agot-lcg"))
+lessons.records(round_report, "challenges", {"attacking player": "attacker", "challenge": "type",
+                                             "attackers": "attackers", "defenders": "defenders",
+                                             "winner": "winner_player", "not made because": "dropped"})
 
 # %%
 lessons.value(round_report, "power_before"), lessons.value(round_report, "dominance"), lessons.value(round_report, "power_after")
@@ -94,13 +96,13 @@ lessons.value(round_report, "power_before"), lessons.value(round_report, "domina
 
 # %%
 odds = explorer.resolve(lessons.example("agot-card-odds.json"))
-lessons.distributions(odds, {"P(at least one copy)": "draw.by_round"})
+lessons.distributions(odds, {"chance of at least one copy": "draw.by_round"}, rows="round")
 
 # %% [markdown]
 # ## Your turn
 #
-# The panel holds one round of challenges: change a character's STR, a player's gold, who is
-# first, and see the power and the claims follow; its second tab has the card odds.
+# The panel holds the same round of challenges: change a character's STR, a player's gold, who
+# is first, and see the power and the claims follow; its second tab has the card odds.
 # `22-workshop-a-game-of-thrones` has exercises for a group.
 
 # %%
