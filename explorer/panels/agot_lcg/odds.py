@@ -25,6 +25,7 @@ from explorer.games.agot_lcg import (
     race_round_dist,
     race_winner_dist,
 )
+from explorer.panels.agot_lcg.labels import ODDS_LABELS
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
@@ -136,7 +137,7 @@ class OddsPanel:
                                "max_rounds": 20}}
 
     def refresh(self) -> bool:
-        """Recompute the charts; on bad input name the field and dim the charts.
+        """Recompute the charts; on bad input name the box (its label, `labels.ODDS_LABELS`) and dim the charts.
 
         Returns:
             True if the charts show the current inputs.
@@ -146,10 +147,11 @@ class OddsPanel:
             question = parse_odds(self.scenario())
             figures = odds_figures(question)
         except (ScenarioError, ValueError) as error:
-            self.error.show(str(error))
+            said = ODDS_LABELS.message(error) if isinstance(error, ScenarioError) else str(error)
+            self.error.show(said)
             self.valid = False
             for chart in self.figures.values():
-                chart.mark_stale(f"Not updated: {error}")
+                chart.mark_stale(f"Not updated: {said}")
             return False
         self.question, self.valid = question, True
         for name, fig in figures.items():

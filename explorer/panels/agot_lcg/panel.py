@@ -21,9 +21,11 @@ from explorer.games.agot_lcg import RoundReport
 from explorer.panels.agot_lcg.adapter import GAME, AgotAdapter
 from explorer.panels.agot_lcg.board import SideEditor
 from explorer.panels.agot_lcg.challenges import RoundBuilder
+from explorer.panels.agot_lcg.labels import round_labels
 from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
+from explorer.panels.common.field_names import FieldNames
 from explorer.panels.common.lazy import SCENARIO, SWEEP, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
@@ -120,6 +122,14 @@ class AgotPanel(SharedTabs, ResolvingHost):
                                       "dice: the same inputs always give the same steps)."),
                                  *trace.widget.children[1:])
         return trace
+
+    @property
+    def field_names(self) -> FieldNames:  # type: ignore[override]  # a table made from the inputs as they are
+        """The labels on screen of the round's inputs, as they are now: characters by their names ("Sworn
+        Knight, STR"), challenges by theirs ("Military challenge 1, attackers"), each player's boxes
+        ("First player, deck"); the messages beside the inputs use them (`labels.round_labels`)."""
+        return round_labels({key: side.names() for key, side in self.sides.items()},
+                            [row.name for row in self.challenges.rows])
 
     @property
     def odds(self) -> OddsPanel:

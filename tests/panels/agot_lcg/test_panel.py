@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import explorer
@@ -57,16 +58,18 @@ def test_bad_input_marks_charts_stale_naming_the_field_and_a_fix_clears_it(panel
     row = panel.sides["second"].rows[0]
     typed(row.strength, "2.5")
     assert not panel.valid
-    assert panel.sides["second"].error.text.startswith("players.second.characters[0].str")
-    assert all("players.second.characters[0].str" in c.note for c in panel.results.figures.values())
+    said = "Castellan, STR: must be a whole number >= 0 and <= 100, got '2.5'"  # the labels on screen, no path
+    assert panel.sides["second"].error.text == said
+    assert all(said in c.note for c in panel.results.figures.values()) and said in html.unescape(panel.status.value)
     assert "agot-stale" in panel.results.summary._dom_classes
-    assert "players.second.characters[0].str" in panel.whatif.compare.note
+    assert said in panel.whatif.compare.note
     typed(row.strength, "3")
     assert panel.sides["second"].error.text == ""
     check_charts(panel)
     panel.challenges.rows[0].attackers.boxes["Raider"].value = False  # no attacker left
-    assert panel.challenges.error.text.startswith("challenges[0].attackers")
-    assert all("challenges[0]" in c.note for c in panel.results.figures.values())
+    said = "Military challenge 1, attackers: at least one character must attack (4.2)"
+    assert panel.challenges.error.text == said
+    assert all(said in c.note for c in panel.results.figures.values())
     panel.challenges.rows[0].attackers.boxes["Raider"].value = True
     check_charts(panel)
 
@@ -117,8 +120,8 @@ def test_odds_charts_and_errors(panel):
     bars = odds.figures["intrigue"].data[0]
     assert dict(zip(bars.x, bars.y)) == {0: 2 / 7, 1: 5 / 7}
     typed(odds.deck, "-1")
-    assert odds.error.text.startswith("draw.deck")
-    assert all("draw.deck" in c.note for c in odds.figures.values())
+    assert odds.error.text == "Finding a card, deck: must be >= 7 and <= 1000, got -1"  # the labels on screen
+    assert all("Finding a card, deck: must be" in c.note for c in odds.figures.values())
     typed(odds.deck, "60")
     assert odds.valid and all(c.note == "" for c in odds.figures.values())
 
@@ -183,3 +186,20 @@ def test_challenges_are_named_by_type_and_place_on_every_view(panel):
     panel.challenges.rows[2].type.value = "power"
     assert "Intrigue challenge 1 (first player)" in panel.results.summary.value
     assert panel.valid and "Power challenge 3 (second player)" in panel.results.trace.value
+
+
+def test_messages_beside_the_inputs_name_the_labels_on_screen(panel):
+    # Issue 22: "First player, deck", "Sworn Knight, STR", "Military challenge 1, attackers"; never a field path.
+    first = panel.sides["first"]
+    for box, text, said in (
+            (first.deck, "-3", "First player, deck: "), (first.faction, "x", "First player, faction power: "),
+            (first.rows[0].strength, "1.5", "Sworn Knight, STR: "), (first.rows[1].power, "-1", "Spy, power: "),
+            (first.rows[2].keywords, "renown, flying", "Raider, keywords: ")):
+        old = str(box.value)
+        typed(box, text)
+        assert first.error.text.startswith(said) and "players." not in first.error.text, (said, first.error.text)
+        typed(box, old)
+        assert first.error.text == "" and panel.valid
+    typed(first.rows[0].name, "Ser Arys")  # the message follows the name on screen
+    typed(first.rows[0].strength, "1.5")
+    assert first.error.text.startswith("Ser Arys, STR: ")
