@@ -53,7 +53,7 @@ def badge(source: str) -> str:
     True
     """
     placeholder = source.startswith("example") or "inferred" in source
-    color = "#b9770e" if placeholder else "#5d6d7e"
+    color = "#8a5a00" if placeholder else "#5d6d7e"
     return (f'<span title="{html.escape(source)}" style="color:{color};font-size:85%;white-space:nowrap">'
             f"{html.escape(short_source(source))}</span>")
 

@@ -88,7 +88,7 @@ def check_scenario(data: Mapping[str, Any], expected: str) -> None:
 
 
 _BUTTON = ("display:inline-flex;align-items:center;gap:6px;height:28px;padding:0 12px;margin:2px;"
-           "text-decoration:none;color:#fff;background:#2e86c1;border-radius:2px;white-space:nowrap")
+           "text-decoration:none;color:#fff;background:#1f6aa5;border-radius:2px;white-space:nowrap")
 """The download link drawn as a button (ipywidgets' button classes give the theme's font and size)."""
 
 
