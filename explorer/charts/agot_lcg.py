@@ -24,8 +24,8 @@ PLAYER_COLORS = {"first": "#c0392b", "second": "#2e6da4"}
 WINNER_COLORS = [[0.0, "#2e6da4"], [0.5, "#e5e7e9"], [1.0, "#c0392b"]]
 """Heatmap colours: defender wins (-1) blue, no winner (0) grey, attacker wins (1) red."""
 
-ROUND_CHARTS = ("power", "winner")
-"""The round charts, in the order the panel lays them out."""
+ROUND_CHARTS = ("power_through_the_round", "who_wins_by_strength")
+"""The round charts, in the order the panel lays them out (their keys, read as words where a chart is picked)."""
 
 
 def step_label(row: Mapping[str, Any]) -> str:
@@ -113,4 +113,4 @@ def winner_heatmap(grid: WinnerGrid) -> go.Figure:
 
 def round_figures(result: RoundResult, grid: WinnerGrid) -> dict[str, go.Figure]:
     """The round's charts by name (`ROUND_CHARTS`)."""
-    return {"power": power_figure(result), "winner": winner_heatmap(grid)}
+    return dict(zip(ROUND_CHARTS, (power_figure(result), winner_heatmap(grid))))

@@ -54,7 +54,8 @@ def odds_figures(question: OddsQuestion) -> dict[str, go.Figure]:
     assert i is not None and d is not None and o is not None and r is not None
     race = power_race_dist(r.first, r.second, r.max_rounds)
     wins = race_winner_dist(race).probabilities()
-    who = ", ".join(f"{k} {float(wins[k]):.0%}" for k in ("first", "second", "none") if k in wins)
+    who = ", ".join(f"{label} {float(wins[k]):.0%}" for k, label in (("first", "first"), ("second", "second"),
+                                                                       ("none", "no one")) if k in wins)
     return {
         "intrigue": distribution_figure(intrigue_survival_dist(i.hand, i.copies, i.claim),
                                         title=f"Copies left after an intrigue claim of {i.claim}",

@@ -63,7 +63,7 @@ def test_round_headline_is_the_power_gained_in_the_round(name: str, player: str,
     rep = explorer.resolve(ROOT / "examples" / name)
     d = rep.to_dict()
     assert d["power_after"][player] - d["power_before"][player] == gained
-    assert d["headline"]["of"] == f"power {player} gains in the round (challenges and dominance)"
+    assert d["headline"]["of"] == f"power the {player} player gains in the round (challenges and dominance)"
     assert d["headline"]["median"] == gained and d["headline"]["mean"] == gained
     lines = rep.to_text().splitlines()
     assert lines[lines.index("HEADLINE") - 1].startswith("ROUND (first player: first)")

@@ -43,11 +43,12 @@ def check_charts(panel: AgotPanel) -> None:
     out = report.to_dict()
     board = report.result.round.board
     top = max(8, *(sum(c.strength for c in p.characters) for p in board.players))
-    expected = {"power": power_figure(report.result), "winner": winner_heatmap(winner_grid(top, top))}
+    expected = {"power_through_the_round": power_figure(report.result),
+                "who_wins_by_strength": winner_heatmap(winner_grid(top, top))}
     for name, fig in expected.items():
         chart = panel.results.figures[name]
         assert chart.note == "", (name, chart.note)
         assert _plain(chart.to_figure()) == _plain(fig), name
-    power = panel.results.figures["power"].data
+    power = panel.results.figures["power_through_the_round"].data
     assert {t.name: t.y[-1] for t in power} == out["power_after"]
     assert panel.result.to_dict() == out

@@ -155,10 +155,10 @@ def test_the_headline_shows_the_power_the_first_player_gains_and_follows_changes
     report = resolved(panel)
     head = report.to_dict()["headline"]
     gained = report.to_dict()["power_after"]["first"] - report.to_dict()["power_before"]["first"]
-    assert head["of"] == "power first gains in the round (challenges and dominance)"
+    assert head["of"] == "power the first player gains in the round (challenges and dominance)"
     assert head["mean"] == gained and head["median"] == gained
     page = panel.results.headline.widget.value
-    assert "power first gains in the round" in page and f"{gained}, always (no chance in it)" in page
+    assert "power the first player gains in the round" in page and f"{gained}, always (no chance in it)" in page
     typed(panel.sides["second"].faction, "0")  # nothing left to claim from the second player's faction card
     after = resolved(panel).to_dict()
     assert f"{after['headline']['median']}, always" in panel.results.headline.widget.value
@@ -177,7 +177,7 @@ def test_a_kneeling_attacker_is_dropped_with_the_note_in_the_summary(panel):
 
 def test_challenges_are_named_by_type_and_place_on_every_view(panel):
     # Issue 22: "Military challenge 1", as the rules name a challenge (4.2), not the path challenges[0].
-    axis = list(panel.results.figures["power"].data[0].x)
+    axis = list(panel.results.figures["power_through_the_round"].data[0].x)
     assert axis[0] == "start" and "Power challenge 2: unopposed bonus (4.2.3)" in axis and axis[-1] == "Dominance (5.2)"
     for view in (panel.results.summary.value, panel.results.trace.value):
         assert "Military challenge 1 (first player)" in view and "Intrigue challenge 3 (second player)" in view

@@ -103,11 +103,11 @@ class RoundReport:
         ...     "second": {"faction": 3, "characters": []}},
         ...     "challenges": [{"attacker": "first", "type": "power", "attackers": ["Ned"]}]})
         >>> rep.headline().of, rep.headline().median
-        ('power first gains in the round (challenges and dominance)', 2)
+        ('power the first player gains in the round (challenges and dominance)', 2)
         """
         key, r = self.headline_player, self.result
         return power_headline(r.round.board.totals()[key], r.after.totals()[key],
-                              f"power {key} gains in the round (challenges and dominance)")
+                              f"power the {key} player gains in the round (challenges and dominance)")
 
     @property
     def rulings(self) -> tuple[str, ...]:
