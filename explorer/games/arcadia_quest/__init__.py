@@ -64,7 +64,7 @@ Rulings of the encounter and the sequence (also in `rulings`, printed in every r
 * Guard: every Close Monster attacks when the hero's attack targets none of them; a Close target,
   or a special effect that also targets a Close Monster, fends all of them off (printed p.20).
   When the opponent does not attack, no Guard attack is made and the report says why.
-* Several targets (also_targets): the one attack roll's hits go to each targeted Monster, and
+* Several targets: the one attack roll's hits go to each targeted Monster (``also_targets``), and
   each rolls its own Defense (Nova Bolt, AQ-RB p.10: both targets suffer the full hits; the own
   Defense is INFERRED); the target, listed first, decides the hero's "extra-die-vs-flanked".
 * Payback with several targets: only one targeted Monster is activated, and the opponent chooses

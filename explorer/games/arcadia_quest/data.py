@@ -66,13 +66,13 @@ ABILITIES: dict[AbilityName, Ability] = {
     "ignore-defence": Ability(
         "the target of its owner's attack rolls no Defense dice",
         "Seth's Piercing Magic, with a Magic card (fan list, rules notes §4.1); a Dazed target rolls "
-        "none either (INF-RB Daze, §2.5)"),
+        "none either (Inferno rulebook, Daze, §2.5)"),
     "extra-die-vs-flanked": Ability(
         "+1 attack die when the target is flanked (some other Enemy of the target is Close to it)",
-        "Scarlet's Backstab (fan list, rules notes §4.1); flanked as the INF-RB and FAQ define it (§2.5)"),
+        "Scarlet's Backstab (fan list, rules notes §4.1); flanked as the Inferno rulebook and the FAQ define it (§2.5)"),
     "daze-on-wound": Ability(
         "if its owner's attack deals a Wound, the target is Dazed: it rolls no Defense dice from then on",
-        "Hammer Beastman (fan data, rules notes §3.4); Daze per INF-RB (§2.5)"),
+        "Hammer Beastman (fan data, rules notes §3.4); Daze per the Inferno rulebook (§2.5)"),
 }
 """The simple abilities that change the maths, by scenario name."""
 
@@ -132,16 +132,17 @@ class CardStats:
 
 ATTACK_CARDS: dict[str, Sourced[CardStats]] = {
     "Rusty Sword": Sourced(CardStats(3, "melee", "sword"), _CARD_SOURCE),
-    "Parrying Dagger": Sourced(CardStats(2, "melee", "sword", 1, "+1 Defense die (INF-RB p.16: always in the pool)"),
+    "Parrying Dagger": Sourced(CardStats(2, "melee", "sword", 1, "+1 Defense die (Inferno rulebook p.16: always in the pool)"),
                                _CARD_SOURCE),
     "Slingshot": Sourced(CardStats(2, "ranged", "bow"), _CARD_SOURCE),
-    "Nova Bolt": Sourced(CardStats(2, "ranged", "magic", 0, "a CRIT may add a second target (AQ-RB p.10): not "
-                                   "modelled; set attack.also_targets_close if it hits a Close Monster"), _CARD_SOURCE),
+    "Nova Bolt": Sourced(CardStats(2, "ranged", "magic", 0, "a CRIT may add a second target (Arcadia Quest rulebook "
+                                   "p.10): not by itself; add that Monster as another target of the attack"),
+                         _CARD_SOURCE),
     "Life Drain": Sourced(CardStats(2, "ranged", "magic", 0, "heals 1 Wound per hit: not modelled"), _CARD_SOURCE),
-    "Dusty Blade": Sourced(CardStats(3, "melee", "sword", 0, "Inferno (INF-RB p.18: 3 Attack dice)"),
+    "Dusty Blade": Sourced(CardStats(3, "melee", "sword", 0, "an Inferno starter (its rulebook p.18: 3 Attack dice)"),
                            _INFERNO_CARD_SOURCE),
     "Vile Trident": Sourced(CardStats(2, "melee", "lance", 0, "Inferno"), _INFERNO_CARD_SOURCE),
-    "Short Bow": Sourced(CardStats(2, "ranged", "bow", 0, "Inferno (INF-RB p.18: 2 Attack dice)"), _INFERNO_CARD_SOURCE),
+    "Short Bow": Sourced(CardStats(2, "ranged", "bow", 0, "an Inferno starter (its rulebook p.18: 2 Attack dice)"), _INFERNO_CARD_SOURCE),
     "Grimbolt": Sourced(CardStats(2, "ranged", "magic", 0, "Inferno"), _INFERNO_CARD_SOURCE),
     "Lifebound": Sourced(CardStats(2, "ranged", "magic", 0, "Inferno"), _INFERNO_CARD_SOURCE),
 }
@@ -175,7 +176,7 @@ MONSTERS: dict[str, Sourced[MonsterStats]] = {
     "Goblin Archer": _monster(2, "ranged", 0, 1, 2, 1, 1),
     "Hammer Beastman": _monster(4, "melee", 0, 3, 5, 2, 1, abilities=("daze-on-wound",)),
     "Beastman Spearman": _monster(3, "ranged", 0, 3, 5, 2, 1, note="+1 die if Close to any Monster: not "
-                                  "modelled, add the die to attack.dice"),
+                                  "modelled, add the die to its attack dice"),
     "Sister of Pain": _monster(3, "melee", 0, 3, 5, 2, 1, note="each CRIT exhausts an Attack card: no effect here"),
     "Sister of Pleasure": _monster(3, "ranged", 0, 3, 5, 2, 1, note="each CRIT heals 2 of its Wounds: not modelled"),
     "Minotaur": _monster(4, "melee", 1, 5, 6, 3, 2, villain=True, abilities=("extra-hit-per-crit",)),
@@ -187,7 +188,7 @@ MONSTERS: dict[str, Sourced[MonsterStats]] = {
                                                  "has none and always pays back (§3.2); none is used")),
     "Schmetterling": Sourced(MonsterStats(4, "melee", 3, 5, 7, 3, 2, villain=True, rerolls=2,
                                           note="targets all Close Heroes: one Hero here"),
-                             "AQ-RB p.12 worked example (Defense 3, 2 Rerolls, Overkill 7, Movement 2); Life 5, "
+                             "Arcadia Quest rulebook p.12 worked example (Defense 3, 2 Rerolls, Overkill 7, Movement 2); Life 5, "
                              "4 attack dice and Reward 3 are inferred from the fan Troll (§3.4): check your card"),
 }
 """Level-1 Monsters of the base game (rules notes §3.4) and the rulebook's Troll example."""

@@ -17,6 +17,7 @@ from explorer.core.errors import ScenarioError
 from explorer.games import find_game
 from explorer.games.arcadia_quest import EncounterResult, TraceStep, compare_rows, question_of
 from explorer.panels.arcadia_quest.results import table_html
+from explorer.panels.arcadia_quest.values import TERMS
 from explorer.panels.common.host import Labels, SweepAxis
 from explorer.panels.common.scenario_io import check_scenario
 from explorer.sweep import sweep
@@ -46,6 +47,8 @@ class ArcadiaAdapter:
 
     labels = Labels(noun="encounter", css="aq")
     game = GAME
+    terms = TERMS
+    """Words the rules abbreviate ("CRIT"), explained on hover in the roll-once steps."""
     quantities: Mapping[str, Callable[[Any], Dist[int]]] = QUANTITIES
     sweep_parameters: Sequence[str] = tuple(find_game(GAME).sweep_spec().inputs)
     sweep_outcomes: Sequence[str] = ("P(kill without dying)", *(name for name in find_game(GAME).sweep_spec().outcomes

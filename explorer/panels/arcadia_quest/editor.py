@@ -25,9 +25,17 @@ from typing import Any, Literal
 import ipywidgets as widgets
 
 from explorer.games.arcadia_quest import CARD_GROUPS, KINDS
-from explorer.panels.arcadia_quest.values import FROM_SCENARIO, YOURS, AbilityPicker, ValueBoxes
+from explorer.panels.arcadia_quest.values import (
+    ABILITY_LABELS,
+    FROM_SCENARIO,
+    TERMS,
+    YOURS,
+    AbilityPicker,
+    ValueBoxes,
+)
 from explorer.panels.common.display import ErrorMessage, badge, heading, note
 from explorer.panels.common.number_box import NumberText
+from explorer.panels.common.table import explained
 from explorer.scenario.sourced import Sourced
 
 __all__ = ["CUSTOM", "Editor", "Field", "Row", "Section", "Spec", "field_name", "kept", "match_preset"]
@@ -155,7 +163,7 @@ def field_name(field: Field) -> str:
 
 
 def _note(text: str) -> str:
-    return f'<span style="color:#5d6d7e;font-size:85%">{html.escape(text)}</span>' if text else ""
+    return f'<span style="color:#5d6d7e;font-size:85%">{explained(text, TERMS)}</span>' if text else ""
 
 
 def _input(field: Field, css: str) -> widgets.ValueWidget:
@@ -387,7 +395,7 @@ class Editor:
             return
         if not self.who:
             self.call(self._name)  # until its list numbers it
-        able = f" · {', '.join(self.held)}" if self.held else ""
+        able = f" · {', '.join(ABILITY_LABELS.get(a, a) for a in self.held)}" if self.held else ""
         source = self.source
         self.label.value = (f"<span title='{html.escape(source)}'><b>{html.escape(self._name)}</b>"
-                            f"<span style='font-size:80%'>{html.escape(able)}</span> {badge(source)}</span>")
+                            f"<span style='font-size:80%'>{explained(able, TERMS)}</span> {badge(source)}</span>")

@@ -48,11 +48,11 @@ CARD = Spec(
     fields=(
         Field("dice", "attack dice", "black Attack dice: a whole number, 0 or more", "130px", short="dice",
               preset="card"),
-        Field("kind", tip="melee: melee-hit faces score; ranged: ranged-hit faces score (AQ-RB p.9)", input="kind",
+        Field("kind", tip="melee: melee-hit faces score; ranged: ranged-hit faces score (Arcadia Quest rulebook p.9)", input="kind",
               short="type", preset="card"),
         Field("group", "group", input="group", short="group", preset="card"),
         Field("defence_bonus", "Defense dice it adds",
-              "added to its owner's Defense, exhausted or not (INF-RB p.16)", "170px",
+              "added to its owner's Defense, exhausted or not (Inferno rulebook p.16)", "170px",
               short="Defense bonus", preset="card"),
         Field("also_targets_close", "a special effect also targets a Close Monster (no Guard, p.20)", input="check",
               css="aq-also-targets-close"),

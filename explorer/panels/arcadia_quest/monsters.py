@@ -58,7 +58,7 @@ TARGET = Spec(
         Field("reaches", "it can reach the hero for its Payback", input="check", start=True, css="aq-reaches"),
         Field("close", "it is Close to the hero (attacking it: no Guard)", input="check", css="aq-target-close"),
         Field("tokens", "other Guilds' tokens on it", "other Guilds that wounded this Villain earlier (each is paid "
-              "its Reward if it dies, AQ-RB p.12)", "230px", path=("other_guild_tokens",), preset="reset"),
+              "its Reward if it dies, Arcadia Quest rulebook p.12)", "230px", path=("other_guild_tokens",), preset="reset"),
         Field("dazed", "Dazed (no Defense dice)", input="check", css=""),
         Field("flanked", "flanked (another enemy Close to it)", input="check", css=""),
     ),

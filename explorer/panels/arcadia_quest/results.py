@@ -11,9 +11,10 @@ import ipywidgets as widgets
 from explorer.charts.arcadia_quest import ENCOUNTER_CHARTS, encounter_figures
 from explorer.charts.kit import VIEWS
 from explorer.games.arcadia_quest import PAYBACK_WORST, EncounterReport, EncounterResult, is_chance, summary_rows
+from explorer.panels.arcadia_quest.values import TERMS
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
-from explorer.panels.common.table import decimal_text, left_out_text, percent_text
+from explorer.panels.common.table import decimal_text, explained, left_out_text, percent_text
 
 __all__ = ["CHART_HEIGHT", "EncounterResults", "format_number", "table_html"]
 
@@ -56,7 +57,8 @@ class EncounterResults(ChartGroup):
     def __init__(self, result: EncounterResult) -> None:
         self.result = result
         self.view = widgets.ToggleButtons(options=list(VIEWS), value="exactly", description="wounds",
-                                          tooltips=["P(wounds = k)", "P(wounds ≥ k)", "P(wounds ≤ k)"],
+                                          tooltips=[f"the charts show the chance of {view} each number of wounds"
+                                                    for view in VIEWS],
                                           style={"button_width": "80px"})
         self.view.add_class("aq-view")
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in encounter_figures(result).items()}
@@ -99,5 +101,6 @@ class EncounterResults(ChartGroup):
         rows = {name: (value,) for name, value in summary_rows(self.result).items()}
         cut = self.result.cut
         self.table.value = table_html(rows, ("this encounter",), "aq-summary-table") + (
-            f"<div style='color:#5d6d7e;font-size:80%'>Left out: {left_out_text(float(cut))} of the chance (the "
-            "endless CRIT chains are cut there, not spread over the outcomes)</div>" if cut else "")
+            f"<div style='color:#5d6d7e;font-size:80%'>Left out: {left_out_text(float(cut))} of the chance "
+            + explained("(the endless CRIT chains are cut there, not spread over the outcomes)", TERMS) + "</div>"
+            if cut else "")

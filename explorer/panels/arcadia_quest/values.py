@@ -17,13 +17,17 @@ import ipywidgets as widgets
 from explorer.games.arcadia_quest import ABILITIES
 from explorer.panels.common.display import badge
 
-__all__ = ["ABILITY_LABELS", "EVERY_ABILITY", "FROM_SCENARIO", "YOURS", "AbilityPicker", "ValueBoxes",
+__all__ = ["ABILITY_LABELS", "TERMS", "EVERY_ABILITY", "FROM_SCENARIO", "YOURS", "AbilityPicker", "ValueBoxes",
            "numbered", "offered_by", "short_citation", "source_line"]
 
 YOURS = "your value"
 """The source of a value typed in the panel."""
 FROM_SCENARIO = "from the scenario"
 """The source of a value a loaded scenario set."""
+
+TERMS = {"CRIT": "the dice's critical symbol; it always counts as a success and rolls one more die "
+                 "(Inferno rulebook p.18)"}
+"""Words the rules abbreviate, with their meaning (shown on hover wherever the panel writes them)."""
 
 ABILITY_LABELS: dict[str, str] = {
     "extra-die-while-wounded": "+1 die in every roll while wounded",
@@ -167,6 +171,7 @@ class AbilityPicker:
         self._rows: dict[str, widgets.HBox] = {}
         for name, ability in ABILITIES.items():
             tip = f"{owner}: " * bool(owner) + f"{ABILITY_LABELS[name]} ({ability.effect}). Source: {ability.source}"
+            tip += "".join(f". {term}: {meaning}" for term, meaning in TERMS.items() if term in ABILITY_LABELS[name])
             box = widgets.Checkbox(False, description=ABILITY_LABELS[name], indent=False, tooltip=tip,
                                    layout=widgets.Layout(width="auto"))
             box.add_class(f"{css}-{name}")

@@ -34,6 +34,7 @@ from explorer.games.assault_of_the_giants import (
     Unit,
 )
 from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow, column_headers
+from explorer.panels.assault_of_the_giants.words import TERMS, explain
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES", "unit_labels"]
@@ -44,7 +45,7 @@ DEFAULT_ARMIES: dict[str, tuple[int, ...]] = {"attacker": (0, 0, 1), "defender":
 GIANTSLAYER_ARMY = (0, 0)
 """Preset indices of the default giantslayer list."""
 
-_REROLL_LABELS = {"misses": "misses (the spec's)", "blanks": "blanks only", "none": "none",
+_REROLL_LABELS = {"misses": "misses: blanks, then arcane it cannot convert", "blanks": "blanks only", "none": "none",
                   "best": "best play (exact)"}
 _CASUALTY_LABELS = {"listed": "listed order (champions first)", "fewest-op": "fewest Ordning Points lost"}
 
@@ -115,7 +116,7 @@ class ArmyBuilder:
         self.add.add_class(f"aotg-{role}")
         # NPC giants never attack, they only defend (pp.19-20): the switch is the defender's alone.
         self.npc = widgets.Checkbox(value=False, description="NPC giants (p.20)", indent=False,
-                                    tooltip="NPC giants: giants no player controls defend (p.20)",
+                                    tooltip=f"NPC: {TERMS['NPC']}",
                                     layout=widgets.Layout(display="none" if role == "attacker" else None))
         self.giantslayers = widgets.Checkbox(value=False, description="giantslayers attack (p.19)", indent=False,
                                              tooltip="the attacker fights with giantslayers, which have their own "
@@ -155,7 +156,7 @@ class ArmyBuilder:
         header = column_headers()
         self.widget = widgets.VBox([
             heading(role.title()), widgets.HBox([self.race, self.npc, self.giantslayers]),
-            note(_SWITCHES + (_GIANTSLAYERS if role == "attacker" else "")),
+            note(explain(_SWITCHES + (_GIANTSLAYERS if role == "attacker" else ""))),
             header, self.unit_box, widgets.HBox([self.kind, self.add]),
             widgets.HBox([self.list_note, self.use_preset, self.undo], layout=widgets.Layout(align_items="center")),
             widgets.HBox([self.casualty_order, self.reroll_policy]), self.objective, self.error.widget,

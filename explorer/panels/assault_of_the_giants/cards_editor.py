@@ -31,6 +31,7 @@ from explorer.games.assault_of_the_giants import (
     cards_for,
     known_card,
 )
+from explorer.panels.assault_of_the_giants.words import explain
 from explorer.panels.common.display import ErrorMessage, heading, note
 from explorer.panels.common.number_box import NumberText
 
@@ -138,8 +139,9 @@ class CardsEditor:
         rules = ", ".join(f"{n}: {' and '.join(r.value[1])}" for n, r in KNOWN_CARDS.items())
         self.widget = widgets.VBox([
             heading(f"Cards in battle ({role})"),
-            note(f"Spell and Resource Cards played before final totals (pp.16-17). Their texts are not in the pages "
-                 f"we have: {ENTER_NOTE} each effect. Who may play them: {rules} (p.17); NPC giants play none."),
+            note(explain(f"Spell and Resource Cards played before final totals (pp.16-17). Their texts are not in "
+                         f"the pages we have: {ENTER_NOTE} each effect. Who may play them: {rules} (p.17); NPC giants "
+                         "play none.")),
             widgets.HBox([self.name, self.kind, self.add]), self.card_box, self.timing, self.error.widget,
         ])
         self.widget.add_class(f"aotg-cards-{role}")

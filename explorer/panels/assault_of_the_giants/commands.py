@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from explorer.games.assault_of_the_giants import COMMAND_CARDS, modifiers_from_commands
+from explorer.panels.assault_of_the_giants.words import explain
 from explorer.panels.common.display import heading, note
 
 __all__ = ["CommandRow", "describe_row"]
@@ -137,9 +138,10 @@ class CommandRow:
                 for w in box.children:
                     if isinstance(w, widgets.Button):
                         w.disabled = True
-        self.summary.value = (describe_row(self.commands, self.role == "attacker", self.giantslayers) if self.enabled else
-                              "NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20). "
-                              "The row is kept for when NPC is unticked.")
+        self.summary.value = (html.escape(describe_row(self.commands, self.role == "attacker", self.giantslayers))
+                              if self.enabled else
+                              explain("NPC giants: no Command Cards; up to 2 rerolls and 2 arcane → block (p.20). "
+                                      "The row is kept for when NPC is unticked."))
         if notify:
             self._changed()
 

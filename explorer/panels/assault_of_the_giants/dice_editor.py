@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from explorer.games.assault_of_the_giants import DEFAULT_DICE, FACE_LIMITS, FACES_PER_DIE, MAX_DICE_PER_SIDE
+from explorer.panels.assault_of_the_giants.words import explain
 from explorer.panels.common.display import ErrorMessage, badge, heading, note
 from explorer.panels.common.number_box import NumberText
 
@@ -54,15 +55,15 @@ class PoolEditor:
         keys = [k for k in OVERRIDES if role == "attacker" or k != "arcane_to_hits"]
         self.overrides = {k: NumberText("", description=OVERRIDES[k], placeholder="from the row", style=_WIDE,
                                         tooltip=f"{self._side}, {OVERRIDES[k]}: empty takes it from the command row "
-                                                "(or the NPC limits); else a whole number, 0 or more",
+                                                "(or the limits of NPC giants); else a whole number, 0 or more",
                                         layout=widgets.Layout(width="200px")) for k in keys}
         self.error = ErrorMessage("aotg-error", f"aotg-error-pool-{role}")
         for w in (self.basic, self.special, *self.overrides.values()):
             w.observe(lambda _c: self._notify(), "value")
         self.widget = widgets.VBox([
             widgets.HBox([self.basic, self.special]), self.extra_box,
-            note("Rerolls and conversions: empty boxes take them from the command row (or the NPC limits, p.20); "
-                 "a number replaces them."),
+            note(explain("Rerolls and conversions: empty boxes take them from the command row (or the NPC limits, "
+                         "p.20); a number replaces them.")),
             widgets.HBox(list(self.overrides.values()), layout=widgets.Layout(flex_flow="row wrap")), self.error.widget])
         self.set_race(race)
 

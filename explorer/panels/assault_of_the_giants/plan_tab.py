@@ -23,7 +23,7 @@ from explorer.games.assault_of_the_giants import ARMY_KEYS, PlanReport, PlanResu
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost
-from explorer.panels.common.table import html_table
+from explorer.panels.common.table import decimal_text, html_table, percent_text
 from explorer.scenario.loader import read_scenario_text
 
 __all__ = ["PlanTab", "plan_from_battle", "standings_rows", "standings_html", "battles_html", "STANDINGS_COLUMNS"]
@@ -91,9 +91,9 @@ def standings_rows(result: PlanResult) -> list[tuple[str, float, float, float, f
 
 def standings_html(result: PlanResult) -> str:
     """`standings_rows` as a table: expectations with three decimals, chances as percentages."""
-    chances = {c: (lambda v: f"{v:.1%}") for c in ("wins alone", "shares the victory")}
+    chances = {c: (lambda v: percent_text(v, 1)) for c in ("wins alone", "shares the victory")}
     return html_table(STANDINGS_COLUMNS, standings_rows(result), "aotg-summary-table", formats=chances,
-                      number=lambda v: f"{v:.3f}")
+                      number=decimal_text)
 
 
 def battles_html(report: PlanReport) -> str:
@@ -101,7 +101,7 @@ def battles_html(report: PlanReport) -> str:
     rows = [(b["name"], b["took_place"], b["attacker"]["means"]["ordning_points"],
              b["defender"]["means"]["ordning_points"]) for b in report.to_dict()["battles"]]
     return html_table(("battle", "takes place", "attacker's expected points", "defender's expected points"), rows,
-                      "aotg-summary-table", formats={"takes place": lambda v: f"{v:.1%}"}, number=lambda v: f"{v:.3f}")
+                      "aotg-summary-table", formats={"takes place": lambda v: percent_text(v, 1)}, number=decimal_text)
 
 
 class PlanTab:

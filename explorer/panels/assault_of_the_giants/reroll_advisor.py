@@ -36,7 +36,7 @@ from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
 from explorer.panels.common.number_box import NumberText, read_whole
-from explorer.panels.common.table import html_table
+from explorer.panels.common.table import decimal_text, html_table, percent_text
 
 __all__ = ["RerollAdvisor", "face_label", "reroll_label", "alternatives_html", "two_rounds"]
 
@@ -76,7 +76,7 @@ def alternatives_html(options: Sequence[Alternative], dice: Sequence[str], objec
     best = options[0].value if options else 0
     rows = [(reroll_label(o, dice), float(o.value), float(best - o.value)) for o in options]
     return html_table(("reroll", OBJECTIVE_LABELS[objective], "short of the best"), rows, "aotg-summary-table",
-                      number=lambda v: f"{v:.4f}")
+                      number=lambda v: decimal_text(v, 4))
 
 
 def two_rounds(side: Side) -> bool:
@@ -242,11 +242,11 @@ class RerollAdvisor:
             rounds = ("; second round: on the dice as they lie after the first" if second else
                       "; first round: each value counts the cards' second round played best after it")
         self.summary.value = (f"<b>Best:</b> {html.escape(reroll_label(best, names))} — "
-                              f"{OBJECTIVE_LABELS[objective]} {float(best.value):.4f} "
+                              f"{OBJECTIVE_LABELS[objective]} {decimal_text(float(best.value), 4)} "
                               f"({len(self.options)} choices, up to {rerolls} reroll{'s' * (rerolls != 1)}{rounds})")
         self.table.value = alternatives_html(shown, names, objective)
         rows = "".join(f"<tr><td>{s.to_hits}</td><td>{s.to_blocks}</td><td>{s.totals[0]} hits, {s.totals[1]} blocks"
-                       f"</td><td>{float(s.value):.4f}</td></tr>" for s in splits)
+                       f"</td><td>{decimal_text(float(s.value), 4)}</td></tr>" for s in splits)
         self.conversion.value = ("<b>If every die is kept:</b> how to convert the arcane showing "
                                  f"({symbols[2]} arcane), best first<table class='aotg-summary-table'>"
                                  "<tr><th>arcane → 2 hits</th><th>arcane → block</th><th>final</th>"
@@ -260,6 +260,6 @@ class RerollAdvisor:
             self.error.show(str(error))
             return
         rows = "".join(f"<tr><td>{html.escape(h.die)}</td><td>{face_label(h.face)}</td>"
-                       f"<td>{float(h.rerolled):.1%}</td></tr>" for h in habits)
+                       f"<td>{percent_text(float(h.rerolled), 1)}</td></tr>" for h in habits)
         self.habits.value = ("<table class='aotg-summary-table'><tr><th>die</th><th>face</th>"
                              f"<th>rerolled by best play</th></tr>{rows}</table>")

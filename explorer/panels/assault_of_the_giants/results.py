@@ -17,11 +17,12 @@ from explorer.games.assault_of_the_giants import (
     provenance,
     summary_rows,
 )
+from explorer.panels.assault_of_the_giants.words import explain
 from explorer.panels.common.chart import Chart, ChartGroup
 from explorer.panels.common.stats_view import HeadlineView
 from explorer.panels.common.table import decimal_text, html_table, percent_text
 
-__all__ = ["BattleResults", "summary_html", "compare_html", "format_number", "rulings_html"]
+__all__ = ["BattleResults", "summary_html", "compare_html", "format_number", "rulings_html", "source_name"]
 
 FIGURES = ("hits", "damage", "casualties", "ordning_points")
 
@@ -74,9 +75,9 @@ class BattleResults(ChartGroup):
                                           tooltips=[f"the charts show the chance of {view} each value"
                                                     for view in charts.VIEWS],
                                           style={"button_width": "80px"})
-        self.k = widgets.IntSlider(value=3, min=1, max=15, description="damage k",
+        self.k = widgets.IntSlider(value=3, min=1, max=15, description="damage threshold",
                                    continuous_update=False, style={"description_width": "initial"},
-                                   tooltip="k for the summary's column P(damage taken ≥ k)")
+                                   tooltip="the damage the summary's column 'chance of … or more damage taken' counts")
         self.figures = {name: Chart(fig, height=CHART_HEIGHT) for name, fig in charts.battle_figures(result).items()}
         self.table = widgets.HTML()
         self.table.add_class("aotg-summary")
@@ -114,11 +115,23 @@ class BattleResults(ChartGroup):
         self.notes.value = rulings_html(self.result)
 
 
+def source_name(key: str) -> str:
+    """What a key of `provenance` is about, in words.
+
+    >>> source_name("dice.fire"), source_name("units"), source_name("card_rerolls")
+    ('faces of the fire die', "the units' values", 'when the cards reroll')
+    """
+    if key.startswith("dice."):
+        return f"faces of the {key.removeprefix('dice.')} die"
+    return {"units": "the units' values", "cards": "the cards' effects",
+            "card_rerolls": "when the cards reroll"}.get(key, key.replace("_", " "))
+
+
 def rulings_html(result: BattleResult) -> str:
     """Where this battle's values come from and the rulings in effect, as a collapsed list."""
-    sources = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(source)}</li>"
+    sources = "".join(f"<li><b>{html.escape(source_name(key))}</b>: {html.escape(source)}</li>"
                       for key, source in provenance(result.battle).items())
-    rulings = "".join(f"<li>{html.escape(r)}</li>" for r in BATTLE_RULINGS)
+    rulings = "".join(f"<li>{explain(html.escape(r))}</li>" for r in BATTLE_RULINGS)
     return ("<details style='font-size:90%;margin-top:4px'><summary>Where the values come from, and the "
             "rulings in effect</summary>"
             f"<ul style='margin:2px 0'>{sources}</ul><b>Rulings</b><ul style='margin:2px 0'>{rulings}</ul></details>")

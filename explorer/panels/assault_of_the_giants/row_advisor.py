@@ -28,7 +28,7 @@ from explorer.games.assault_of_the_giants import (
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
-from explorer.panels.common.table import html_table
+from explorer.panels.common.table import decimal_text, html_table
 
 __all__ = ["RowAdvisor", "advice_columns", "advice_rows", "advice_html"]
 
@@ -58,7 +58,7 @@ def advice_rows(options: list[RowOption]) -> list[tuple[str, int, int, int, int,
 def advice_html(options: list[RowOption], objective: Objective) -> str:
     """`advice_rows` as a table, values with four decimals."""
     return html_table(advice_columns(objective), advice_rows(options), "aotg-summary-table",
-                      number=lambda v: f"{v:.4f}")
+                      number=lambda v: decimal_text(v, 4))
 
 
 class RowAdvisor:

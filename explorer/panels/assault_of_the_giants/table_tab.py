@@ -41,6 +41,7 @@ from explorer.panels.assault_of_the_giants.table_view import (
     turns_html,
     winner_html,
 )
+from explorer.panels.assault_of_the_giants.words import TERMS, explain
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["TableTab", "TableTabSlot", "DEFAULT_TABLE"]
@@ -90,7 +91,7 @@ class TableTab:
         """False while the inputs are refused: the answers shown are the last valid ones."""
         tags = {"allowed_tags": list(CASTE_ORDER), "allow_duplicates": False}
         self.players = widgets.TagsInput(value=[], tooltip="players: their races in seat order", **tags)
-        self.npc = widgets.TagsInput(value=[], tooltip="NPC giants (giants no player controls): their races", **tags)
+        self.npc = widgets.TagsInput(value=[], tooltip=f"NPC giants: their races (NPC: {TERMS['NPC']})", **tags)
         self.numbers = {race: widgets.BoundedIntText(value=i + 1, min=1, max=99, description=race,
                                                      style={"description_width": "40px"},
                                                      tooltip=f"{race}: Ordning Number on its Giant Race Token (p.9)",
@@ -131,9 +132,10 @@ class TableTab:
     def _layout(self) -> widgets.Widget:
         races = widgets.VBox([
             heading("Races"),
-            note("Players in seat order, leftwards from the start player (the turn order); drag to reorder. "
-                 "NPC giants take no turns (p.19)."),
-            widgets.HBox([widgets.Label("players"), self.players]), widgets.HBox([widgets.Label("NPC"), self.npc]),
+            note(explain("Players in seat order, leftwards from the start player (the turn order); drag to reorder. "
+                         "NPC giants take no turns (p.19).")),
+            widgets.HBox([widgets.Label("players"), self.players]),
+            widgets.HBox([widgets.Label("NPC", tooltip=f"NPC: {TERMS['NPC']}"), self.npc]),
             note("Ordning Numbers on the Giant Race Tokens (p.9; the printed values are not in our pages: "
                  "caste order by default, inferred)"),
             widgets.HBox(list(self.numbers.values())), self.current, self.errors["races"].widget])
@@ -151,7 +153,7 @@ class TableTab:
         inputs.add_class("explorer-inputs")
         self.results = widgets.VBox([self.phase, self.moves, self.recruit, self.slayers, self.turns, self.winner])
         """The answers (faded while the inputs are refused)."""
-        results = widgets.VBox([widgets.HTML(STYLE), self.status, self.results, widgets.HTML(rulings_html())])
+        results = widgets.VBox([widgets.HTML(STYLE), self.status, self.results, widgets.HTML(explain(rulings_html()))])
         results.add_class("explorer-results")
         main = widgets.Box([inputs, results])
         main.add_class("explorer-main")
@@ -275,12 +277,12 @@ class TableTab:
         self.answers, self.valid = answers, True
         self.results.remove_class("explorer-stale")
         self.status.value = ""
-        self.phase.value = phase_html(answers)
-        self.moves.value = moves_html(answers)
-        self.recruit.value = recruit_html(answers)
-        self.slayers.value = slayers_html(answers)
-        self.turns.value = turns_html(answers)
-        self.winner.value = winner_html(answers)
+        self.phase.value = explain(phase_html(answers))
+        self.moves.value = explain(moves_html(answers))
+        self.recruit.value = explain(recruit_html(answers))
+        self.slayers.value = explain(slayers_html(answers))
+        self.turns.value = explain(turns_html(answers))
+        self.winner.value = explain(winner_html(answers))
         return True
 
     def _refused(self, problem: str) -> bool:

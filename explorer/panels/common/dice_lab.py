@@ -24,6 +24,7 @@ from explorer.games import find_game, labs
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, heading, note, show, stylesheet
 from explorer.panels.common.number_box import NumberText
+from explorer.panels.common.table import decimal_text, percent_text
 from explorer.scenario.lab import CUSTOM, JOINT, Faces, LabEngine, custom_faces_of, describe_face, parse_custom_die
 
 __all__ = ["DiceLab"]
@@ -48,7 +49,7 @@ class DiceLab:
         custom_faces: the custom die's faces (`Text`); custom_count: how many custom dice.
         modifiers: one `NumberText` per engine modifier, by name.
         policy: reroll policy `Dropdown`; view: `charts.VIEWS` toggle; outcome: outcome toggle.
-        threshold: `IntSlider` k of the P(outcome >= k) line in `summary` (`HTML`).
+        threshold: `IntSlider` k of the "chance of at least k" line in `summary` (`HTML`).
         distribution: the chosen outcome's chart; symbols: the joint heatmap (both `Chart`s,
             created once and updated in place).
         errors: one `ErrorMessage` per input (keys: die names, ``custom faces``, ``custom count``,
@@ -95,7 +96,8 @@ class DiceLab:
                                           style={"button_width": "80px"})
         self.outcome = widgets.ToggleButtons(options=self.engine.outcomes, value=self.engine.outcomes[0],
                                              description="outcome", style={"button_width": "80px"})
-        self.threshold = widgets.IntSlider(1, min=0, max=1, description="k", continuous_update=True)
+        self.threshold = widgets.IntSlider(1, min=0, max=1, description="at least", continuous_update=True,
+                                           tooltip="the summary's chance of at least this many of the outcome")
         self.summary = widgets.HTML()
         self.summary.add_class("lab-summary")
         self.distribution = Chart(height=320)
@@ -218,6 +220,8 @@ class DiceLab:
         if not self.result:
             return
         outcome, k = self.outcome.value, self.threshold.value
-        means = " · ".join(f"mean {name} <b>{float(self.result[name].mean()):.2f}</b>" for name in self.engine.outcomes)
+        means = " · ".join(f"mean {name} <b>{decimal_text(float(self.result[name].mean()), 2)}</b>"
+                           for name in self.engine.outcomes)
         p = self.result[outcome].at_least(k)
-        self.summary.value = f"{means} · P({outcome} ≥ {k}) = <b>{float(p):.2%}</b> <small>({p})</small>"
+        self.summary.value = (f"{means} · chance of at least {k} {outcome}: <b>{percent_text(float(p))}</b> "
+                              f"<small>(exactly {p})</small>")

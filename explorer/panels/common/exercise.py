@@ -36,6 +36,7 @@ from typing import Any, Literal
 import ipywidgets as widgets
 
 from explorer.panels.common.display import show
+from explorer.panels.common.table import decimal_text
 
 __all__ = ["MEANINGS", "Predict", "read_guess", "same_words", "words_of"]
 
@@ -106,7 +107,7 @@ def _show(value: float | str, kind: Kind) -> str:
     if kind == "chance" and isinstance(value, int | float):
         return f"{100 * float(value):.1f}%"
     if kind == "number" and isinstance(value, int | float):
-        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+        return decimal_text(float(value), 2).rstrip("0").rstrip(".")
     return str(value)
 
 

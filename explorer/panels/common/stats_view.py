@@ -11,13 +11,14 @@ import html
 
 import ipywidgets as widgets
 
+from explorer.panels.common.table import decimal_text, percent_text
 from explorer.scenario.stats import Headline
 
 __all__ = ["HeadlineView", "headline_html"]
 
 
 def _percent(p: object) -> str:
-    return f"{float(p) * 100:.1f}%"  # type: ignore[arg-type]
+    return percent_text(float(p), 1)  # type: ignore[arg-type]
 
 
 def headline_html(h: Headline) -> str:
@@ -26,7 +27,7 @@ def headline_html(h: Headline) -> str:
     >>> from explorer.core.dist import Dist
     >>> from explorer.scenario.stats import headline
     >>> page = headline_html(headline(Dist.uniform([0, 1]), "hits <b>"))
-    >>> "hits &lt;b&gt;" in page, "at least k" in page, "50.0%" in page
+    >>> "hits &lt;b&gt;" in page, "chance of at least" in page, "50.0%" in page
     (True, True, True)
     >>> "always" in headline_html(headline(Dist.single(4), "power")), "<table" in headline_html(headline(Dist.single(4), "power"))
     (True, False)
@@ -39,11 +40,12 @@ def headline_html(h: Headline) -> str:
     head = "".join(f"<th>{k}</th>" for k, _, _ in rows)
     least = "".join(f"<td>{_percent(p)}</td>" for _, p, _ in rows)
     most = "".join(f"<td>{_percent(p)}</td>" for _, _, p in rows)
-    return (f'<div class="explorer-headline"><p><b>{html.escape(h.of)}</b>: mean {float(h.mean):.2f}, '
-            f"standard deviation {h.sd:.2f}, median {median}</p>"
+    return (f'<div class="explorer-headline"><p><b>{html.escape(h.of)}</b>: mean {decimal_text(float(h.mean), 2)}, '
+            f"standard deviation {decimal_text(h.sd, 2)}, median {median}</p>"
             f'<div style="overflow-x: auto"><table class="explorer-headline-table">'
-            f"<thead><tr><th>k</th>{head}</tr></thead><tbody>"
-            f"<tr><th>at least k</th>{least}</tr><tr><th>at most k</th>{most}</tr></tbody></table></div></div>")
+            f"<thead><tr><th>value</th>{head}</tr></thead><tbody>"
+            f"<tr><th>chance of at least this</th>{least}</tr><tr><th>chance of at most this</th>{most}</tr>"
+            "</tbody></table></div></div>")
 
 
 class HeadlineView:

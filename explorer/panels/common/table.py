@@ -9,10 +9,12 @@ cell is escaped; a missing value (None or NaN) is shown as a dash.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["html_table", "cell_text", "MISSING", "decimal_text", "percent_text", "left_out_text"]
+__all__ = ["html_table", "cell_text", "MISSING", "decimal_text", "percent_text", "left_out_text", "explained",
+           "explained_html"]
 
 MISSING = "—"
 """What an empty cell shows."""
@@ -49,6 +51,36 @@ def left_out_text(cut: float) -> str:
         if cut * scale >= 1:
             return f"about {cut * scale:.0f} in a {word}"
     return percent_text(cut)
+
+
+def explained(text: str, terms: Mapping[str, str]) -> str:
+    """Escaped `text` with each of `terms` (a word the rules abbreviate) wrapped to show its meaning on hover.
+
+    >>> explained("2 CRITs & a blank", {"CRIT": "the critical symbol"})
+    '2 <abbr title="CRIT: the critical symbol">CRIT</abbr>s &amp; a blank'
+    """
+    return explained_html(html.escape(text), terms)
+
+
+def explained_html(markup: str, terms: Mapping[str, str]) -> str:
+    """`markup` with each of `terms` in its text (not in its tags) wrapped to show its meaning on hover.
+
+    >>> explained_html('<b title="NPC">NPC giants</b>', {"NPC": "giants no player controls"})
+    '<b title="NPC"><abbr title="NPC: giants no player controls">NPC</abbr> giants</b>'
+    """
+    parts = re.split(r"(<[^>]*>)", markup)
+    inside = 0
+    for i, part in enumerate(parts):
+        if part.startswith("<"):
+            inside += 1 if part.startswith("<abbr") else -1 if part.startswith("</abbr") else 0
+            continue
+        if inside:
+            continue
+        for term, meaning in terms.items():
+            mark = f'<abbr title="{html.escape(f"{term}: {meaning}")}">{html.escape(term)}</abbr>'
+            part = re.sub(rf"(?<![\w-]){re.escape(html.escape(term))}(?=s?(?![\w-]))", lambda _m, mark=mark: mark, part)
+        parts[i] = part
+    return "".join(parts)
 
 
 def cell_text(value: Any, number: Callable[[float], str] | None = None) -> str:

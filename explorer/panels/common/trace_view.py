@@ -1,13 +1,15 @@
 """Roll once: one seeded play of the current scenario, step by step as the rulebook orders it, for teaching.
 
 Written once for every game: the panel is a `PanelHost`, and the game's `TraceAdapter`
-samples one play with a seed and returns its steps (each citing where its rule is).
+samples one play with a seed and returns its steps (each citing where its rule is). An adapter
+may also name ``terms``: words the rules abbreviate ("CRIT"), each with its meaning, which the
+steps then show on hover.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -15,21 +17,29 @@ from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, TraceAdapter, TraceStepLike, Update
 from explorer.panels.common.number_box import NumberText
+from explorer.panels.common.table import explained
 from explorer.scenario.fields import check_whole
 
 __all__ = ["TraceView", "steps_html"]
 
 
-def steps_html(steps: Sequence[TraceStepLike], css: str = "explorer") -> str:
+def steps_html(steps: Sequence[TraceStepLike], css: str = "explorer", terms: Mapping[str, str] | None = None) -> str:
     """The steps as an HTML table (class ``{css}-trace-table``): step, side, what happened, where the rule is.
+
+    Each of `terms` (a word the rules abbreviate) shows its meaning on hover.
 
     >>> from types import SimpleNamespace as Step
     >>> "p.17" in steps_html([Step(side="defender", step="4. Damage", text="takes 3 damage", page="rulebook p.17")])
     True
+    >>> '<abbr title="CRIT: a success' in steps_html([Step(side="", step="2. CRITs", text="", page="")], "aq",
+    ...                                              {"CRIT": "a success that adds a die"})
+    True
     """
+    terms = terms or {}
     rows = "".join(
-        f"<tr><td style='white-space:nowrap'><b>{html.escape(s.step)}</b></td><td>{html.escape(s.side)}</td>"
-        f"<td>{html.escape(s.text)}</td><td style='color:#5d6d7e;white-space:nowrap'>{html.escape(s.page)}</td></tr>"
+        f"<tr><td style='white-space:nowrap'><b>{explained(s.step, terms)}</b></td><td>{html.escape(s.side)}</td>"
+        f"<td>{explained(s.text, terms)}</td>"
+        f"<td style='color:#5d6d7e;white-space:nowrap'>{html.escape(s.page)}</td></tr>"
         for s in steps)
     return (f"<table class='{css}-trace-table' style='border-collapse:collapse'>"
             "<tr><th align=left>step</th><th align=left>side</th><th align=left>what happens</th>"
@@ -66,6 +76,7 @@ class TraceView:
         self.state = widgets.HTML()
         self.error = ErrorMessage(f"{css}-error", f"{css}-error-trace")
         self.steps: tuple[TraceStepLike, ...] = ()
+        self._terms: Mapping[str, str] = getattr(adapter, "terms", {})
         self.roll.on_click(lambda _b: self.run())
         self.again.on_click(lambda _b: self._next())
         self.seed.observe(lambda _c: self.follow(), "value")
@@ -110,7 +121,7 @@ class TraceView:
             self.error.show(f"roll once: unexpected problem: {type(error).__name__}: {error}")
             return
         self.steps = steps
-        self.output.value = steps_html(steps, self._css)
+        self.output.value = steps_html(steps, self._css, self._terms)
         self._say(f"One {self._noun} with seed {seed}, the current inputs (follows every change).")
 
     def _say(self, text: str) -> None:

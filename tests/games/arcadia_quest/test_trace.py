@@ -69,7 +69,7 @@ def test_same_seed_same_trace_and_pages_cited():
     assert order[-2:] == ["8. Coins", "Result"]
     assert order.index("6. Payback") < order.index("7. Guard") < order.index("8. Coins")
     assert all(s.page for s in steps if s.step != "Result")
-    assert "printed p.20" in trace_text(steps) and "INF-RB p.18" in trace_text(steps)
+    assert "printed p.20" in trace_text(steps) and "Inferno rulebook p.18" in trace_text(steps)
 
 
 @pytest.mark.parametrize("data", [GUARD, PAYBACK], ids=["guard", "payback"])

@@ -1,4 +1,5 @@
-"""Every input of the Arcadia Quest panel has an accessible name: the editor it belongs to, then its label."""
+"""Every input of the Arcadia Quest panel has an accessible name: the editor it belongs to, then its label; no
+abbreviation or programmer word is shown without its meaning."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from explorer.panels.arcadia_quest.panel import ArcadiaPanel
 from explorer.panels.common.lazy import SCENARIO
-from tests.panels.common.accessible import open_every_tab, unnamed
+from tests.panels.common.accessible import open_every_tab, unexplained, unnamed
 
 
 def test_every_input_of_the_panel_and_its_tabs_is_named(panel: ArcadiaPanel) -> None:
@@ -38,3 +39,20 @@ def test_inputs_are_named_after_their_editor_and_rows_after_their_monster(panel:
     panel.also.add_preset("Orc Marauder")
     assert [row.remove.tooltip for row in panel.also.rows] == [
         "stop targeting Orc Marauder with this attack", "stop targeting Orc Marauder 2 with this attack"]
+
+
+WORDS = ("INF-RB", "AQ-RB", "CRIT", "CRITs", "spec", "spec's", "k", "-0.000", "daze-on-wound", "extra-hit-per-crit")
+"""Abbreviations, symbols and programmer words that must not be on screen unexplained."""
+
+
+def test_no_abbreviation_or_programmer_word_is_shown_without_its_meaning(panel: ArcadiaPanel) -> None:
+    open_every_tab(panel, but=(SCENARIO,))
+    panel.card.preset.value = "Nova Bolt"        # its note speaks of a CRIT
+    panel.close.add_preset("Hammer Beastman")    # a row shows its abilities beside its name
+    panel.trace.roll.click()
+    assert unexplained(panel.widget, WORDS) == []
+    assert "Dazes the target" in panel.close.rows[-1].label.value
+    assert '<abbr title="CRIT: ' in panel.card.note.value and '<abbr title="CRIT: ' in panel.trace.output.value
+    crit = panel.hero.abilities.boxes["extra-hit-per-crit"]
+    assert "CRIT: the dice's critical symbol" in crit.tooltip and "extra-hit-per-crit" not in crit.tooltip
+    assert all("P(" not in tip and " k" not in tip for tip in panel.results.view.tooltips)

@@ -1,13 +1,18 @@
-"""Every input of the Assault of the Giants panel has an accessible name, named as its column header reads."""
+"""Every input of the Assault of the Giants panel has an accessible name, named as its column header reads;
+no abbreviation or programmer word is shown without its meaning."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from explorer.games.assault_of_the_giants import Modifiers, RowOption
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
+from explorer.panels.assault_of_the_giants.row_advisor import advice_html
 from explorer.panels.common.lazy import SCENARIO
 from tests.panels.assault_of_the_giants.support import click
-from tests.panels.common.accessible import open_every_tab, unnamed
+from tests.panels.common.accessible import open_every_tab, unexplained, unnamed
 
 
 def test_every_input_of_the_panel_and_its_tabs_is_named(panel: AssaultPanel) -> None:
@@ -73,3 +78,26 @@ def test_unit_boxes_have_column_headers_of_their_width_and_sources_in_full_words
     text = mine.provenance.value
     assert "Fortitude and wounded Fortitude</span>" in text and "Ordning Value</span>" in text and "your value" in text
     assert not any(short in text + row.provenance.value for short in ("F/", "wF", "OV"))
+
+
+WORDS = ("F", "wF", "OV", "NPC", "spec", "spec's", "INF-RB", "AQ-RB", "k", "P(damage", "dice.basic", "-0.000")
+"""Abbreviations, symbols and programmer words that must not be on screen unexplained."""
+
+
+def test_no_abbreviation_or_programmer_word_is_shown_without_its_meaning(panel: AssaultPanel) -> None:
+    open_every_tab(panel, but=(SCENARIO,))
+    panel.table_rules.show(True)
+    panel.armies["defender"].npc.value = True   # the command row then speaks of NPC giants
+    assert unexplained(panel.widget, WORDS) == []
+    labels = dict((value, label) for label, value in panel.armies["attacker"].reroll_policy.options)
+    assert labels["misses"] == "misses: blanks, then arcane it cannot convert"
+    assert "source of the values" in panel.armies["attacker"].rows[0].provenance.value
+    assert "faces of the basic die" in panel.results.notes.value and "dice.basic" not in panel.results.notes.value
+    assert panel.results.k.description == "damage threshold"
+
+
+def test_a_difference_too_small_to_show_is_zero_not_minus_zero() -> None:
+    options = [RowOption(("Attack",), 0, Modifiers(), Fraction(1, 2)),
+               RowOption(("Leader", "Attack"), 1, Modifiers(rerolls=1), Fraction(1, 2) - Fraction(1, 10**9))]
+    page = advice_html(options, "damage")
+    assert "<td>0.5000</td><td>0.0000</td></tr>" in page and "-0.0000" not in page

@@ -8,11 +8,13 @@ ToggleButtons' buttons take their ``tooltips``. An input with none of these is r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import html
+import re
+from collections.abc import Iterable, Iterator
 
 import ipywidgets as widgets
 
-__all__ = ["INPUTS", "walk", "named", "unnamed", "open_every_tab"]
+__all__ = ["INPUTS", "walk", "named", "unnamed", "open_every_tab", "shown_texts", "unexplained"]
 
 INPUTS: tuple[type[widgets.Widget], ...] = (
     widgets.Text, widgets.Textarea, widgets.Combobox, widgets.Password,
@@ -67,3 +69,44 @@ def open_every_tab(panel: object, but: tuple[str, ...] = ()) -> None:
         if title not in but:
             tabs.select(title)
     tabs.select(tabs.titles[0])
+
+
+_ABBR = re.compile(r"<abbr\b[^>]*>.*?</abbr>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def shown_texts(root: widgets.Widget) -> Iterator[tuple[widgets.Widget, str]]:
+    """The words on screen under `root`: each HTML's text (not what ``<abbr>`` explains), each label and option.
+
+    A widget's tooltip is not among them: a word it explains may be shown by the widget
+    (`unexplained` checks that).
+    """
+    for w in walk(root):
+        if isinstance(w, (widgets.HTML, widgets.Label)):
+            yield w, html.unescape(_TAG.sub(" ", _ABBR.sub(" ", str(w.value))))
+        if str(getattr(w, "description", "") or ""):
+            yield w, str(w.description)
+        if isinstance(w, (widgets.Dropdown, widgets.ToggleButtons, widgets.Select)):
+            yield from ((w, str(label)) for label in w._options_labels)
+
+
+def unexplained(root: widgets.Widget, words: Iterable[str]) -> list[str]:
+    """Each of `words` (abbreviations, programmer words) shown under `root` with no tooltip saying what it is.
+
+    A word counts as explained in a control whose tooltip says ``"<word>: ..."``, in an HTML
+    element with a ``title``, or inside an ``<abbr>``.
+
+    >>> unexplained(widgets.HTML("2 NPC giants, P(damage)"), ["NPC", "P(damage"])
+    ["'NPC' in HTML []: '2 NPC giants, P(damage)'", "'P(damage' in HTML []: '2 NPC giants, P(damage)'"]
+    >>> unexplained(widgets.HTML('2 <abbr title="NPC: non-player">NPC</abbr> giants'), ["NPC"])
+    []
+    """
+    found = []
+    for widget, text in shown_texts(root):
+        tip = str(getattr(widget, "tooltip", "") or "") + " ".join(getattr(widget, "tooltips", ()) or ())
+        titled = " ".join(re.findall(r'title="([^"]*)"', str(getattr(widget, "value", "")))) if isinstance(
+            widget, widgets.HTML) else ""
+        for word in words:
+            if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) and f"{word}:" not in tip + titled:
+                found.append(f"{word!r} in {type(widget).__name__} {list(widget._dom_classes)}: {text.strip()[:80]!r}")
+    return found

@@ -81,7 +81,7 @@ def check_targets(targets: Sequence[Targeted], payback_by: str, guilds: int) -> 
             raise ScenarioError(f"{spot.at}.other_guild_tokens", f"must be 0 to guilds - 1 ({guilds - 1}), got "
                                                                  f"{spot.other_guild_tokens}")
         if spot.other_guild_tokens and not spot.monster.villain:
-            raise ScenarioError(f"{spot.at}.other_guild_tokens", "only a Villain carries Guild tokens (AQ-RB p.12); "
+            raise ScenarioError(f"{spot.at}.other_guild_tokens", "only a Villain carries Guild tokens (Arcadia Quest rulebook p.12); "
                                                                  f"set {spot.at}.villain or leave this at 0")
     if payback_by != WORST and payback_by not in seen:
         allowed = ", ".join(f'"{n}"' for n in [WORST, *seen])

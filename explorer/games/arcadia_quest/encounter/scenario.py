@@ -192,7 +192,7 @@ def parse_encounter(data: Any) -> Encounter:
     listed = top.items("close_monsters", [])
     if len(listed) > MAX_CLOSE_MONSTERS:
         raise ScenarioError("close_monsters", f"at most {MAX_CLOSE_MONSTERS} Close Monsters (two Characters a "
-                                              f"Space, INF-RB p.13), got {len(listed)}")
+                                              f"Space, Inferno rulebook p.13), got {len(listed)}")
     guards = []
     for i, item in enumerate(listed):
         mf = Fields(item, f"close_monsters[{i}]")

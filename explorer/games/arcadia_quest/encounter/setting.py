@@ -65,11 +65,11 @@ class Encounter:
     def __post_init__(self) -> None:
         if len(self.close_monsters) > MAX_CLOSE_MONSTERS:
             raise ScenarioError("close_monsters", f"at most {MAX_CLOSE_MONSTERS} Close Monsters (two Characters a "
-                                                  f"Space, INF-RB p.13), got {len(self.close_monsters)}")
+                                                  f"Space, Inferno rulebook p.13), got {len(self.close_monsters)}")
         check_whole(self.guilds, "guilds", minimum=2, maximum=MAX_GUILDS)
         check_whole(self.other_guild_tokens, "target.other_guild_tokens", maximum=self.guilds - 1)
         if self.other_guild_tokens and not self.target.villain:
-            raise ScenarioError("target.other_guild_tokens", "only a Villain carries Guild tokens (AQ-RB p.12); "
+            raise ScenarioError("target.other_guild_tokens", "only a Villain carries Guild tokens (Arcadia Quest rulebook p.12); "
                                                               "set target.villain or leave this at 0")
         check_targets(self.targets, self.payback_by, self.guilds)
 

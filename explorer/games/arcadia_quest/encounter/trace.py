@@ -36,9 +36,9 @@ from explorer.scenario.trace import TraceStep, trace_text
 __all__ = ["RolledDice", "TraceStep", "roll_dice", "trace_encounter", "trace_scenario", "trace_text"]
 
 _WORDS = {"melee": "melee hit", "ranged": "ranged hit", "crit": "CRIT", "blank": "blank", "shield": "shield"}
-ROLL_PAGES = "INF-RB p.16, p.18; faces AQ-RB p.9"
-REROLL_PAGE = "INF-RB Reroll Pool; FAQ"
-PAYBACK_PAGE = "printed p.21; AQ-RB p.12"
+ROLL_PAGES = "Inferno rulebook p.16, p.18; faces Arcadia Quest rulebook p.9"
+REROLL_PAGE = "Inferno rulebook, Reroll Pool; FAQ"
+PAYBACK_PAGE = "printed p.21; Arcadia Quest rulebook p.12"
 GUARD_PAGE = "printed p.20"
 
 
@@ -157,7 +157,7 @@ def _extra_dice(abilities: tuple[str, ...], wounded: bool, flanked: bool) -> str
 def _no_defence(who: str, dice: int, dazed: bool, attacker_abilities: tuple[str, ...]) -> str | None:
     """Why `who` rolls no Defense dice, or None."""
     if dazed:
-        return f"{who} is Dazed: rolls no Defense dice (INF-RB Daze)"
+        return f"{who} is Dazed: rolls no Defense dice (Inferno rulebook, Daze)"
     if "ignore-defence" in attacker_abilities:
         return f"{who} rolls no Defense dice (the attacker's ignore-defence)"
     return None if dice else f"{who} has no Defense: rolls no dice"
@@ -188,12 +188,12 @@ def _monster_attack(rng: random.Random, enc: Encounter, monster: Monster, monste
     miss = "a ranged hit" if monster.kind == "melee" else "a melee hit"
     more = _extra_dice(monster.abilities, monster_wounds > 0, hero.flanked)
     text = (f"{why}: rolls {monster.attack} black dice ({monster.kind}){more}: {_show(hits.first)}; {_crit_text(hits)}; "
-            f"{_reroll_text(hits, 'a failure')}; {_total_text(hits, 'hit')} ({miss} misses, AQ-RB p.9)")
+            f"{_reroll_text(hits, 'a failure')}; {_total_text(hits, 'hit')} ({miss} misses, Arcadia Quest rulebook p.9)")
     wounds = max(0, hits.successes - saves.successes)
     after = min(hero.life_left, taken + wounds)
     dazes = "daze-on-wound" in monster.abilities and wounds > 0
     left = hero.life_left - after
-    verdict = f"{hero.name} is killed (AQ-RB p.10)" if left == 0 else f"{hero.name} can take {_n(left, 'more Wound')}"
+    verdict = f"{hero.name} is killed (Arcadia Quest rulebook p.10)" if left == 0 else f"{hero.name} can take {_n(left, 'more Wound')}"
     bonus = f" + {enc.card.defence_bonus} from the {enc.card.name}" if enc.card.defence_bonus else ""
     extra = _extra_dice(hero.abilities, wounded, False)
     who = f"{hero.name} (Defense {hero.defence}{bonus}{extra})"
@@ -201,7 +201,7 @@ def _monster_attack(rng: random.Random, enc: Encounter, monster: Monster, monste
               f"{_n(hits.successes, 'hit')} - {_n(saves.successes, 'save')} = {_n(wounds, 'Wound')}: {verdict}"
               + ("; a Wound from it Dazes him: no Defense dice from now on" if dazes and not dazed and left else ""))
     steps = [TraceStep(monster.name, step, text, page, {"monster": monster.name, "roll": hits}),
-             TraceStep("hero", step, result, "INF-RB p.16, p.18", {
+             TraceStep("hero", step, result, "Inferno rulebook p.16, p.18", {
                  "monster": monster.name, "roll": saves, "hits": hits.successes, "saves": saves.successes,
                  "wounds": wounds, "taken": after, "dazed": dazed or dazes})]
     return steps, (after, dazed or dazes)
@@ -219,10 +219,10 @@ def _hero_attack(rng: random.Random, enc: Encounter) -> tuple[list[TraceStep], t
         TraceStep("hero", "1. Attack roll", f"{hero.name} attacks the {target.name}{others} with the {card.name} "
                   f"({card.kind}, {_n(card.dice, 'die', 'dice')}){more}: rolls {_show(hits.first)}"
                   + (" (one roll for every target)" if others else ""), ROLL_PAGES, {"roll": hits}),
-        TraceStep("hero", "2. CRITs", _crit_text(hits), "INF-RB p.18", {"roll": hits}),
+        TraceStep("hero", "2. CRITs", _crit_text(hits), "Inferno rulebook p.18", {"roll": hits}),
         TraceStep("hero", "3. Rerolls", _reroll_text(hits, f"a failure ({miss} misses in a {card.kind} attack)"),
                   REROLL_PAGE, {"roll": hits}),
-        TraceStep("hero", "Hits", _total_text(hits, "hit") + f" ({miss} misses, AQ-RB p.9)", "AQ-RB p.9; INF-RB p.18",
+        TraceStep("hero", "Hits", _total_text(hits, "hit") + f" ({miss} misses, Arcadia Quest rulebook p.9)", "Arcadia Quest rulebook p.9; Inferno rulebook p.18",
                   {"hits": hits.successes}),
     ]
     wounds = []
@@ -240,7 +240,7 @@ def _target_wounds(rng: random.Random, enc: Encounter, spot: Targeted, hits: int
     saves = roll_dice(rng, defence, enc.defence_die, "shield")
     who = f"the {target.name} (Defense {target.defence}{_extra_dice(target.abilities, target.wounds > 0, False)})"
     why_none = _no_defence(f"the {target.name}", defence.dice, target.dazed, hero.abilities)
-    steps = [TraceStep(target.name, "4. Defense roll", _defence_text(who, saves, why_none), "INF-RB p.16, p.18",
+    steps = [TraceStep(target.name, "4. Defense roll", _defence_text(who, saves, why_none), "Inferno rulebook p.16, p.18",
                        {"roll": saves})]
     wounds = max(0, hits - saves.successes)
     killed, overkilled = wounds >= target.life_left, target.overkilled_by(wounds)
@@ -254,7 +254,7 @@ def _target_wounds(rng: random.Random, enc: Encounter, spot: Targeted, hits: int
         verdict = f"survives ({_n(target.life_left - wounds, 'more Wound')} would kill it)"
     steps.append(TraceStep("", "5. Wounds", f"{_n(hits, 'hit')} - {_n(saves.successes, 'save')} = "
                            f"{_n(wounds, 'Wound')} on the {target.name} (Life {target.life}{before}): {verdict}",
-                           "INF-RB p.18; AQ-RB p.10; printed p.21",
+                           "Inferno rulebook p.18; Arcadia Quest rulebook p.10; printed p.21",
                            {"monster": target.name, "hits": hits, "saves": saves.successes, "wounds": wounds,
                             "killed": killed, "overkilled": overkilled}))
     return steps, wounds
@@ -303,7 +303,7 @@ def _guard(rng: random.Random, enc: Encounter, state: HeroState) -> tuple[list[T
     for monster in enc.close_monsters:
         if state[0] >= hero.life_left:
             steps.append(TraceStep(monster.name, "7. Guard", f"no Guard attack: {hero.name} is already killed",
-                                   "AQ-RB p.10; printed p.20", {"made": False}))
+                                   "Arcadia Quest rulebook p.10; printed p.20", {"made": False}))
             continue
         why = f"the {monster.name}, Close to {hero.name}, guards: his attack targeted none of the Close Monsters"
         more, state = _monster_attack(rng, enc, monster, monster.wounds, state, "7. Guard", GUARD_PAGE, why)
@@ -329,13 +329,13 @@ def _coins(enc: Encounter, wounds: tuple[int, ...], taken: int) -> tuple[TraceSt
                 parts.append(f"each of the {_n(spot.other_guild_tokens, 'other Guild')} with a token on the "
                              f"{target.name} gets {_n(target.reward, 'coin')}")
         elif target.villain and w > 0:
-            parts.append(f"{guild} places a token on the {target.name} (paid if it dies later, AQ-RB p.12)")
+            parts.append(f"{guild} places a token on the {target.name} (paid if it dies later, Arcadia Quest rulebook p.12)")
     if not killed_any:
         parts.insert(0, f"{guild} gets no Reward")
     others = (enc.guilds - 1) * hero_killed + tokens
     if hero_killed:
         parts.append(f"a Monster killed {hero.name}: each of the {enc.guilds - 1} other Guilds gets 1 coin")
-    return TraceStep("", "8. Coins", "; ".join(parts), "AQ-RB pp.10, 12, 13", {"active": active, "others": others}), \
+    return TraceStep("", "8. Coins", "; ".join(parts), "Arcadia Quest rulebook pp.10, 12, 13", {"active": active, "others": others}), \
         active, others
 
 

@@ -34,7 +34,7 @@ def battle_headline(result: BattleResult, side: str = HEADLINE_SIDE) -> Headline
 
 
 def summary_rows(result: BattleResult, k: int = 3) -> dict[str, dict[str, Fraction]]:
-    """Per side: expected hits, blocks, damage taken, P(damage >= k), wiped out, Ordning Points
+    """Per side: expected hits, blocks, damage taken, the chance of k or more damage taken, wiped out, Ordning Points
     (the damage taken is the headline, `battle_headline`).
 
     >>> from explorer.games.assault_of_the_giants import parse_battle, resolve_battle
@@ -49,7 +49,7 @@ def summary_rows(result: BattleResult, k: int = 3) -> dict[str, dict[str, Fracti
             "expected hits": side.hits.mean(),
             "expected blocks": side.blocks.mean(),
             "expected damage taken": side.damage_taken.mean(),
-            f"P(damage taken ≥ {k})": side.damage_taken.at_least(k),
+            f"chance of {k} or more damage taken": side.damage_taken.at_least(k),
             "chance wiped out": side.wiped_out(),
             "expected Ordning Points earned": side.ordning_points.mean(),
         }
