@@ -26,7 +26,7 @@ from explorer.panels.agot_lcg.odds import OddsPanel
 from explorer.panels.agot_lcg.results import RoundResults
 from explorer.panels.common.display import ErrorMessage, note, stylesheet
 from explorer.panels.common.field_names import FieldNames
-from explorer.panels.common.lazy import SCENARIO, SWEEP, WHATIF, PartTabs, SharedTabs
+from explorer.panels.common.lazy import RESULTS, SCENARIO, SWEEP, WHATIF, PartTabs, SharedTabs
 from explorer.panels.common.resolving import ResolvingHost, resolve_as
 from explorer.panels.common.scenario_io import ScenarioBox, check_game
 from explorer.panels.common.sweep import Sweep
@@ -91,24 +91,28 @@ class AgotPanel(SharedTabs, ResolvingHost):
         self.results = RoundResults(self.result)
         self.tabs = PartTabs({_ODDS: OddsPanel, WHATIF: lambda: WhatIf(self, self.adapter),
                               SWEEP: lambda: Sweep(self, self.adapter), _STEPS: self._steps_view,
-                              SCENARIO: lambda: ScenarioBox(self, self.adapter)})
-        """The tabs under the round, each built when first opened (`PartTabs`)."""
+                              SCENARIO: lambda: ScenarioBox(self, self.adapter)},
+                             lead=(RESULTS, self._results_tab()))
+        """The results and every tool, as tabs beside the inputs; each tool built when first opened."""
         self.widget = self._layout()
         self._ready = True
         self.refresh()
 
-    def _layout(self) -> widgets.Widget:
-        inputs = widgets.VBox([self.swap, self.sides["first"].widget, self.sides["second"].widget, self.challenges.widget])
-        inputs.add_class("explorer-inputs")
+    def _results_tab(self) -> widgets.Widget:
         order = note("A round of challenges (4.2): each declared challenge in order (attackers and defenders kneel, "
                      "the higher STR wins, ties to the attacker, 0 STR wins nothing, unopposed +1 power, claim, "
                      "keywords), then dominance (5.2). Rules Reference, 2nd edition.")
-        results = widgets.VBox([order, self.error.widget, self.status, self.results.widget])
+        return widgets.VBox([self.results.widget, order])
+
+    def _layout(self) -> widgets.Widget:
+        inputs = widgets.VBox([self.swap, self.sides["first"].widget, self.sides["second"].widget, self.challenges.widget])
+        inputs.add_class("explorer-inputs")
+        results = widgets.VBox([self.error.widget, self.status, self.tabs.tab])
         results.add_class("explorer-results")
-        main = widgets.Box([inputs, results])
+        main = widgets.Box([results, inputs])
         main.add_class("explorer-main")
         self.extras = self.tabs.tab
-        root = widgets.VBox([stylesheet(), main, self.extras])
+        root = widgets.VBox([stylesheet(), main])
         root.add_class("agot-panel")
         root.add_class("explorer-root")
         return root
