@@ -12,6 +12,9 @@ patterns (`FieldNames`); a path no pattern covers is still written in words, nev
 'Defender, unit 3, Fortitude'
 >>> names.label("attacker.cards[0].kind")
 'Attacker, card 1, kind'
+>>> FieldNames({"*.units[*].fortitude": "{side}, unit {n}, Fortitude", "defender.units[0].fortitude": "the boss"}
+...            ).label("defender.units[0].fortitude")
+'the boss'
 """
 
 from __future__ import annotations
@@ -61,8 +64,8 @@ class FieldNames:
 
     def __init__(self, labels: Mapping[str, str]) -> None:
         self._labels = dict(labels)
-        self._patterns = sorted(((self._compile(p), label) for p, label in labels.items()),
-                                key=lambda pair: -len(pair[0].pattern))
+        self._patterns = [(self._compile(p), label) for p, label in
+                          sorted(labels.items(), key=lambda item: ("*" in item[0], -len(item[0])))]
 
     @staticmethod
     def _compile(pattern: str) -> re.Pattern[str]:

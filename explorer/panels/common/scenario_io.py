@@ -119,7 +119,8 @@ class ScenarioBox:
         noun, css = adapter.labels.noun, adapter.labels.css
         self._noun, self._file_name = noun, adapter.labels.file_name
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="220px"),
-                                     placeholder="Paste a scenario (JSON or TOML) here and press Load")
+                                     placeholder="Paste a scenario (JSON or TOML) here and press Load",
+                                     tooltip=f"the {noun} as a scenario file (JSON or TOML): paste one and press Load")
         self.text.add_class(f"{css}-scenario-text")
         self.current = widgets.Button(description="Show current", icon="file-code-o",
                                       tooltip=f"replace the box's text by the current {noun}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from explorer.panels.agot_lcg.panel import AgotPanel
 from explorer.panels.common.lazy import SCENARIO
 from tests.panels.agot_lcg.support import typed
@@ -20,8 +18,6 @@ def test_every_input_of_the_panel_and_its_tabs_is_named(panel: AgotPanel) -> Non
     assert unnamed(panel.widget) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the scenario box's text area (explorer/panels/common/scenario_io.py, "
-                                       "not this panel's file) has neither a description nor a tooltip yet")
 def test_the_scenario_tab_is_named(panel: AgotPanel) -> None:
     assert unnamed(panel.scenario_box.widget) == []
 

@@ -3,8 +3,6 @@ abbreviation or programmer word is shown without its meaning."""
 
 from __future__ import annotations
 
-import pytest
-
 from explorer.panels.arcadia_quest.panel import ArcadiaPanel
 from explorer.panels.common.lazy import SCENARIO
 from tests.panels.common.accessible import open_every_tab, unexplained, unnamed
@@ -17,8 +15,6 @@ def test_every_input_of_the_panel_and_its_tabs_is_named(panel: ArcadiaPanel) -> 
     assert unnamed(panel.widget) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the scenario box's text area (explorer/panels/common/scenario_io.py, "
-                                       "not this panel's file) has neither a description nor a tooltip yet")
 def test_the_scenario_tab_is_named(panel: ArcadiaPanel) -> None:
     assert unnamed(panel.scenario_box.widget) == []
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from explorer.games.assault_of_the_giants import Modifiers, RowOption
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.panels.assault_of_the_giants.row_advisor import advice_html
@@ -24,8 +22,6 @@ def test_every_input_of_the_panel_and_its_tabs_is_named(panel: AssaultPanel) -> 
     assert unnamed(panel.widget) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the scenario box's text area (explorer/panels/common/scenario_io.py, "
-                                       "not this panel's file) has neither a description nor a tooltip yet")
 def test_the_scenario_tab_is_named(panel: AssaultPanel) -> None:
     assert unnamed(panel.scenario_box.widget) == []
 
