@@ -55,7 +55,7 @@ class DiceLabHost:
         self._make = DiceLab
         names = labs()
         self.game = widgets.Dropdown(options=[(GAMES[n].title, n) for n in names], value=game or names[0],
-                                     description="game", layout=widgets.Layout(width="420px",
+                                     description="game", layout=widgets.Layout(width="420px", max_width="100%",
                                                                                 display="" if len(names) > 1 else "none"))
         self.lab = DiceLab(self.game.value)
         self.widget = widgets.VBox([self.game, self.lab.widget])
