@@ -38,7 +38,8 @@ from explorer.panels.common.number_box import NumberText
 from explorer.panels.common.table import explained
 from explorer.scenario.sourced import Sourced
 
-__all__ = ["CUSTOM", "Editor", "Field", "Row", "Section", "Spec", "field_name", "kept", "match_preset"]
+__all__ = ["CUSTOM", "Editor", "Field", "Row", "Section", "Spec", "field_labels", "field_name", "kept",
+           "match_preset"]
 
 CUSTOM = ""
 """The picker value of a custom hero, card or Monster (no preset)."""
@@ -160,6 +161,21 @@ def field_name(field: Field) -> str:
     ('Life', 'melee or ranged')
     """
     return field.label or {"kind": "melee or ranged", "group": "group"}.get(field.input, field.key.replace("_", " "))
+
+
+def field_labels(spec: Spec, prefix: str, who: str) -> dict[str, str]:
+    """The labels on screen of an editor's inputs, by the field path each writes under `prefix`.
+
+    `who` names the editor ("Hero", "Close Monster Goblin Archer").
+
+    >>> labels = field_labels(Spec("aq-x", {}, (Field("life", "Life"),), ("life",), Row(""), kept()), "hero", "Hero")
+    >>> labels["hero.life"], labels["hero.abilities"]
+    ('Hero, Life', 'Hero, abilities')
+    """
+    labels = {prefix: who, f"{prefix}.name": f"{who}, name", f"{prefix}.abilities": f"{who}, abilities",
+              f"{prefix}.{spec.preset_key}": f"{who}, {spec.preset_key} picked"}
+    labels.update({f"{prefix}.{'.'.join(f.at)}": f"{who}, {field_name(f)}" for f in spec.fields})
+    return labels
 
 
 def _note(text: str) -> str:

@@ -31,6 +31,7 @@ from explorer.games.arcadia_quest import (
 )
 from explorer.panels.arcadia_quest.adapter import GAME, ArcadiaAdapter
 from explorer.panels.arcadia_quest.hero import CardEditor, HeroEditor
+from explorer.panels.arcadia_quest.labels import FIELD_NAMES, screen_labels
 from explorer.panels.arcadia_quest.monsters import CloseMonsters, TargetEditor
 from explorer.panels.arcadia_quest.results import EncounterResults
 from explorer.panels.arcadia_quest.targets import AlsoTargets
@@ -78,6 +79,14 @@ class ArcadiaPanel(SharedTabs, ResolvingHost):
     """
 
     noun = "encounter"
+    field_names = FIELD_NAMES
+    """The labels on screen of the inputs, for the messages beside them (`labels`; each resolve names the
+    Monster rows shown then)."""
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs (`ResolvingHost.refresh`), messages naming the inputs as shown now."""
+        self.field_names = screen_labels(self.close.rows, self.also.rows)
+        return super().refresh()
 
     def __init__(self) -> None:
         self._start_resolving()

@@ -44,7 +44,7 @@ ALSO = Spec(
         Field("attack", "dice", "its black Attack dice (for its Payback)", "80px", short="attack",
               path=("attack", "dice"), preset="card"),
         Field("kind", input="kind", short="type", path=("attack", "kind"), preset="card", css=""),
-        Field("defence", "Def", "its own white Defense dice against the same hits", "75px", short="Defense",
+        Field("defence", "Defense", "its own white Defense dice against the same hits", "100px", short="Defense",
               preset="card", css=""),
         Field("life", "Life", "a whole number, 1 or more", "80px", short="Life", preset="card", css=""),
         Field("wounds", "Wounds", "already on it: 0 up to Life - 1", "100px", short="Wounds", preset="reset",

@@ -157,11 +157,11 @@ class CardsEditor:
         """Add a card with every effect 0 (the typed name and chosen kind, unless given)."""
         typed = (self.name.value if name is None else name).strip()
         if not typed:
-            self.error.show(f"{self.role}.cards: type a card's name first (known: {', '.join(cards_for(self.role))}, "
-                            "or your own)")
+            self.error.show(f"{self.role.title()}, card: type a card's name first (known: "
+                            f"{', '.join(cards_for(self.role))}, or your own)")
             return
         if len(self.rows) >= MAX_CARDS_PER_SIDE:
-            self.error.show(f"{self.role}.cards: at most {MAX_CARDS_PER_SIDE} cards per side")
+            self.error.show(f"{self.role.title()}, cards in battle: at most {MAX_CARDS_PER_SIDE} cards per side")
             return
         known = known_card(typed)
         chosen = kind or (KNOWN_CARDS[known].value[0] if known else self.kind.value)

@@ -23,6 +23,7 @@ from explorer.panels.assault_of_the_giants.army import ArmyBuilder
 from explorer.panels.assault_of_the_giants.cards_editor import CardsEditor
 from explorer.panels.assault_of_the_giants.commands import CommandRow
 from explorer.panels.assault_of_the_giants.dice_editor import OVERRIDES, FaceEditor, PoolEditor
+from explorer.panels.assault_of_the_giants.labels import FIELD_NAMES, screen_labels
 from explorer.panels.assault_of_the_giants.loading import apply_scenario
 from explorer.panels.assault_of_the_giants.plan_tab import PlanTab
 from explorer.panels.assault_of_the_giants.reroll_advisor import RerollAdvisor
@@ -64,8 +65,18 @@ class AssaultPanel(SharedTabs, ResolvingHost):
     """
 
     noun = "battle"
+    field_names = FIELD_NAMES
+    """The labels on screen of the inputs, for the messages beside them (`labels`; each resolve names the
+    rows, dice and cards shown then)."""
     pools: dict[str, PoolEditor]
     """Each side's dice pool (the army builders' race switch reaches them)."""
+
+    def refresh(self) -> bool:
+        """Resolve the current inputs (`ResolvingHost.refresh`), messages naming the inputs as shown now."""
+        self.field_names = screen_labels({r: a.rows for r, a in self.armies.items()},
+                                         {r: c.commands for r, c in self.commands.items()}, self.pools, self.cards,
+                                         self.faces.faces)
+        return super().refresh()
 
     def _race_switch(self, role: str) -> Callable[[str], None]:
         """What a side's army builder calls when its race changes: that side's pool follows."""

@@ -32,6 +32,7 @@ from explorer.games.assault_of_the_giants import (
     played,
     reroll_habits,
 )
+from explorer.panels.assault_of_the_giants.labels import said
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
@@ -173,8 +174,8 @@ class RerollAdvisor:
         try:
             battle = self._battle()
         except ExplorerError as error:
-            self.error.show(str(error))
-            self.chart.mark_stale(f"Not updated: {error}")
+            self.error.show(said(self.host, error))
+            self.chart.mark_stale(f"Not updated: {said(self.host, error)}")
             return
         side: Side = getattr(battle, self.role.value)
         self.totals.layout.display = "" if self.role.value == "defender" else "none"
@@ -209,7 +210,7 @@ class RerollAdvisor:
             return None
         hits, blocks = read_whole(self.hits.value), read_whole(self.blocks.value)
         if not isinstance(hits, int) or not isinstance(blocks, int) or hits < 0 or blocks < 0:
-            raise ExplorerError("attacker totals: hits and blocks must be whole numbers >= 0")
+            raise ExplorerError("the attacker's final hits and blocks: whole numbers, 0 or more")
         return hits, blocks
 
     def refresh(self, battle: Battle | None = None) -> None:
@@ -226,8 +227,8 @@ class RerollAdvisor:
             symbols = tuple(sum(f[j] for _, f in roll) for j in range(3))
             splits = advise_conversion(battle, role, symbols, attacker_totals=totals)
         except ExplorerError as error:
-            self.error.show(str(error))
-            self.chart.mark_stale(f"Not updated: {error}")  # not the last roll's choices as if current
+            self.error.show(said(self.host, error))
+            self.chart.mark_stale(f"Not updated: {said(self.host, error)}")  # not the last roll's choices as if current
             return
         self.error.clear()
         side: Side = played(getattr(battle, role))  # the cards' rerolls count too
@@ -257,7 +258,7 @@ class RerollAdvisor:
         try:
             habits = reroll_habits(self._battle(), self.role.value, attacker_totals=self._attacker_totals())
         except ExplorerError as error:
-            self.error.show(str(error))
+            self.error.show(said(self.host, error))
             return
         rows = "".join(f"<tr><td>{html.escape(h.die)}</td><td>{face_label(h.face)}</td>"
                        f"<td>{percent_text(float(h.rerolled), 1)}</td></tr>" for h in habits)

@@ -25,6 +25,7 @@ from explorer.games.assault_of_the_giants import (
     parse_battle,
     row_options,
 )
+from explorer.panels.assault_of_the_giants.labels import said
 from explorer.panels.common.chart import Chart
 from explorer.panels.common.display import ErrorMessage, note
 from explorer.panels.common.host import PanelHost, Update
@@ -120,8 +121,8 @@ class RowAdvisor:
             battle = parse_battle(self.host.scenario())
             self.options = row_options(battle, hand, objective=self.objective.value, most=self.most.value)
         except ExplorerError as error:
-            self.error.show(str(error))
-            self.chart.mark_stale(f"Not updated: {error}")  # not the last chart's options as if current
+            self.error.show(said(self.host, error))
+            self.chart.mark_stale(f"Not updated: {said(self.host, error)}")  # not the last chart's options as if current
             return
         self.error.clear()
         self.chart.show(row_advice_figure(self.options, self.objective.value))

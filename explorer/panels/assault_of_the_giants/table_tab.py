@@ -43,6 +43,7 @@ from explorer.panels.assault_of_the_giants.table_view import (
 )
 from explorer.panels.assault_of_the_giants.words import TERMS, explain
 from explorer.panels.common.display import ErrorMessage, heading, note
+from explorer.panels.common.field_names import FieldNames
 
 __all__ = ["TableTab", "TableTabSlot", "DEFAULT_TABLE"]
 
@@ -69,6 +70,13 @@ DEFAULT_TABLE: dict[str, Any] = {
 (``examples/aotg-table.json``; the Starting Regions' names other than the Evermoors are examples)."""
 
 _SECTIONS = ("races", "pools", "regions", "standings")
+_LABELS = {"table": "Rules of the table", "table.players": "Races, players", "table.npc": "Races, NPC giants",
+           "table.current": "Races, current player", "table.pools": "Pools", "table.pools.first": "Pools, first pool",
+           "table.pools.second": "Pools, second pool", "table.endgame_began_with": "Pools, second pool ran out on",
+           "table.regions": "Regions", "table.standings": "Final standings"}
+_REGION = {"name": "region name", "kind": "kind", "home": "of (its home race)", "occupied_by": "giants",
+           "units": "units", "giantslayers": "slayers", "lyn_armaal": "Lyn Armaal"}
+_STANDING = {"ordning_points": "Ordning Points", "resource_cards": "cards", "regions": "regions"}
 _ROUTES = {"table.players": "races", "table.npc": "races", "table.current": "races",
            "table.endgame_began_with": "pools", "table.pools": "pools", "table.regions": "regions",
            "table.standings": "standings"}
@@ -176,7 +184,7 @@ class TableTab:
 
     def _add_row(self, region: Mapping[str, Any]) -> None:
         if len(self.rows) >= MAX_REGIONS:
-            self.errors["regions"].show(f"table.regions: at most {MAX_REGIONS} regions")
+            self.errors["regions"].show(f"Regions: at most {MAX_REGIONS} regions")
             return
         self.rows.append(RegionRow(region, self.refresh, self._remove_row))
         self.regions_box.children = [row.widget for row in self.rows]
@@ -250,6 +258,23 @@ class TableTab:
             for race, row in self.standings.items():
                 row.set((standings or {}).get(race, {}))
 
+    def field_names(self) -> FieldNames:
+        """The labels on screen of the tab's inputs, for the messages beside them ("Regions, Triboar, slayers")."""
+        labels = dict(_LABELS)
+        for i, race in enumerate(self.players.value):
+            labels[f"table.players[{i}]"] = f"Races, players, {race}"
+            labels[f"table.players[{i}].ordning_number"] = f"Races, {race}, Ordning Number"
+        labels.update({f"table.npc[{i}]": f"Races, NPC giants, {race}" for i, race in enumerate(self.npc.value)})
+        for i, row in enumerate(self.rows):
+            name = f"Regions, {row.name.value.strip() or f'region {i + 1}'}"
+            labels[f"table.regions[{i}]"] = name
+            labels.update({f"table.regions[{i}].{key}": f"{name}, {label}" for key, label in _REGION.items()})
+        for race in self.standings:
+            labels[f"table.standings.{race}"] = f"Final standings, {race}"
+            labels.update({f"table.standings.{race}.{key}": f"Final standings, {race}, {label}"
+                           for key, label in _STANDING.items()})
+        return FieldNames(labels)
+
     def _route(self, error: ScenarioError) -> ErrorMessage:
         for prefix, section in _ROUTES.items():
             if error.field.startswith(prefix):
@@ -269,8 +294,9 @@ class TableTab:
         try:
             answers = answer_table(parse_table(self.table()))
         except ScenarioError as error:
-            self._route(error).show(str(error))
-            return self._refused(str(error))
+            said = self.field_names().message(error)
+            self._route(error).show(said)
+            return self._refused(said)
         except Exception as error:  # noqa: BLE001 - the notebook must never show a traceback
             self.errors["races"].show(f"unexpected problem: {type(error).__name__}: {error}")
             return self._refused("unexpected problem (see the message beside the races)")

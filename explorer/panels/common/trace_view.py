@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from explorer.core.errors import ScenarioError
 from explorer.panels.common.display import ErrorMessage, note
+from explorer.panels.common.field_names import FieldNames
 from explorer.panels.common.host import PanelHost, TraceAdapter, TraceStepLike, Update
 from explorer.panels.common.number_box import NumberText
 from explorer.panels.common.table import explained
@@ -113,7 +114,8 @@ class TraceView:
                 self._say(f"<b style='color:#b03a2e'>These steps are from the last valid {self._noun}: an input "
                           "has an error (see the message next to it).</b>")
             else:
-                self.error.show(f"{error} (fix it to roll)" if error.field == "seed" else f"{error} (fix it above to roll)")
+                said = str(error) if error.field == "seed" else self._said(error)
+                self.error.show(f"{said} (fix it to roll)" if error.field == "seed" else f"{said} (fix it above to roll)")
                 if self.steps:
                     self._say("<b style='color:#b03a2e'>The steps below are not from the current inputs.</b>")
             return
@@ -123,6 +125,11 @@ class TraceView:
         self.steps = steps
         self.output.value = steps_html(steps, self._css, self._terms)
         self._say(f"One {self._noun} with seed {seed}, the current inputs (follows every change).")
+
+    def _said(self, error: ScenarioError) -> str:
+        """A refused input named as the panel labels it (its ``field_names``, if it has them)."""
+        names = getattr(self.host, "field_names", None)
+        return names.message(error) if isinstance(names, FieldNames) else str(error)
 
     def _say(self, text: str) -> None:
         self.state.value = f'<span style="color:#5d6d7e;font-size:90%">{text}</span>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from explorer.panels.arcadia_quest.panel import ArcadiaPanel
 from explorer.panels.common.lazy import SCENARIO
+from tests.panels.arcadia_quest.support import typed
 from tests.panels.common.accessible import open_every_tab, unexplained, unnamed
 
 
@@ -52,3 +53,12 @@ def test_no_abbreviation_or_programmer_word_is_shown_without_its_meaning(panel: 
     crit = panel.hero.abilities.boxes["extra-hit-per-crit"]
     assert "CRIT: the dice's critical symbol" in crit.tooltip and "extra-hit-per-crit" not in crit.tooltip
     assert all("P(" not in tip and " k" not in tip for tip in panel.results.view.tooltips)
+
+
+def test_messages_name_the_rows_as_they_show_their_monsters(panel: ArcadiaPanel) -> None:
+    panel.close.add_preset("Goblin Archer")
+    typed(panel.close.rows[2].rerolls, "x")
+    assert panel.close.error.text.startswith("Close Monster Goblin Archer 2, rerolls: must be a whole number")
+    assert "Not updated: Close Monster Goblin Archer 2, rerolls" in panel.status.value
+    panel.trace.run()
+    assert panel.trace.error.text.startswith("Close Monster Goblin Archer 2, rerolls")

@@ -35,7 +35,7 @@ def test_what_if_pins_a_and_compares_b(panel):
     kill_a, kill_b = float(OUTCOMES["P(kill)"](a)) * 100, float(OUTCOMES["P(kill)"](b)) * 100
     assert f"<th>P(kill)</th><td>{kill_a:.2f}%</td><td>{kill_b:.2f}%</td><td>{kill_b - kill_a:.2f}%</td>" in table
     typed(panel.card.values["dice"], "-2")
-    assert "attack.dice" in panel.whatif.compare.note and "aq-stale" in panel.whatif.differences._dom_classes
+    assert "Attack card, attack dice" in panel.whatif.compare.note and "aq-stale" in panel.whatif.differences._dom_classes
 
 
 def test_sweep_maps_attack_dice_and_monster_life_to_the_resolver(panel):

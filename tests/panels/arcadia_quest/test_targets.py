@@ -60,7 +60,7 @@ def test_a_close_targeted_monster_fends_off_the_guard(panel):
 def test_a_bad_value_of_a_targeted_monster_is_named_beside_it(panel):
     panel.also.add.click()
     typed(panel.also.rows[0].values["life"], "0")
-    assert not panel.valid and panel.also.error.text.startswith("also_targets[0].life")
+    assert not panel.valid and panel.also.error.text.startswith("Other target Orc Marauder, Life:")
     assert not panel.target.error.text and not panel.close.error.text
     typed(panel.also.rows[0].values["life"], "2")
     assert panel.valid and not panel.also.error.text

@@ -9,7 +9,7 @@ from explorer.games.assault_of_the_giants import Modifiers, RowOption
 from explorer.panels.assault_of_the_giants.panel import AssaultPanel
 from explorer.panels.assault_of_the_giants.row_advisor import advice_html
 from explorer.panels.common.lazy import SCENARIO
-from tests.panels.assault_of_the_giants.support import click
+from tests.panels.assault_of_the_giants.support import click, typed
 from tests.panels.common.accessible import open_every_tab, unexplained, unnamed
 
 
@@ -97,3 +97,21 @@ def test_a_difference_too_small_to_show_is_zero_not_minus_zero() -> None:
                RowOption(("Leader", "Attack"), 1, Modifiers(rerolls=1), Fraction(1, 2) - Fraction(1, 10**9))]
     page = advice_html(options, "damage")
     assert "<td>0.5000</td><td>0.0000</td></tr>" in page and "-0.0000" not in page
+
+
+def test_messages_name_the_inputs_as_shown_now_in_every_tab(panel: AssaultPanel) -> None:
+    army = panel.armies["attacker"]
+    army.rows[1].name.value = "Hrothgar"
+    typed(army.rows[1].fortitude, "0")
+    assert army.error.text.startswith("Attacker, Hrothgar, Fortitude: must be >= 1")
+    assert "Not updated: Attacker, Hrothgar, Fortitude" in panel.status.value
+    advisor = panel.tabs.select("What should I reroll?")
+    assert advisor.error.text.startswith("Attacker, Hrothgar, Fortitude:")
+    panel.trace.run()
+    assert panel.trace.error.text.startswith("Attacker, Hrothgar, Fortitude:")
+    typed(army.rows[1].fortitude, "3")
+    panel.cards["defender"].add_card("")
+    assert panel.cards["defender"].error.text.startswith("Defender, card: type a card's name first")
+    panel.pools["defender"].set_pool({"basic": 1, "hill": 1, "frost": "x"}, "hill", {})
+    panel.refresh()
+    assert panel.pools["defender"].error.text.startswith("Defender, frost dice: must be a whole number")

@@ -54,7 +54,7 @@ def test_ore_is_not_offered_to_the_defender_and_is_refused_beside_the_cards(pane
     assert "Ore" not in panel.cards["defender"].name.options and "Weaponry" in panel.cards["defender"].name.options
     editor = panel.cards["defender"]
     editor.add_card("ore")                                    # typed in anyway: the resolver refuses it (p.17)
-    assert editor.error.text.startswith("defender.cards[0].name: Ore can be played by the attacker only")
+    assert editor.error.text.startswith("Defender, Ore, name: Ore can be played by the attacker only")
     assert "p.17" in editor.error.text and panel.armies["defender"].error.text == ""
     assert "Not updated" in panel.status.value
     editor.rows[0].remove.click()
@@ -66,7 +66,7 @@ def test_a_bad_number_shows_a_message_beside_the_cards(panel: AssaultPanel) -> N
     editor.add_card("Weaponry")
     before = _hits_chart(panel)
     typed(editor.rows[0].effects["rerolls"], "1.5")
-    assert editor.error.text.startswith("attacker.cards[0].rerolls: must be a whole number >= 0 and <= 10")
+    assert editor.error.text.startswith("Attacker, Weaponry, + rerolls: must be a whole number >= 0 and <= 10")
     assert _hits_chart(panel) == before and panel.pools["attacker"].error.text == ""
     typed(editor.rows[0].effects["rerolls"], "11")
     assert "<= 10" in editor.error.text

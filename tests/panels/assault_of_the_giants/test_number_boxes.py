@@ -15,27 +15,33 @@ from explorer.panels.common.number_box import NumberText
 from tests.panels.assault_of_the_giants.support import shown, typed
 
 NUMBER_BOXES = {
-    "attacker.pool.basic": (lambda p: p.pools["attacker"].basic, lambda p: p.pools["attacker"].error),
-    "attacker.pool.fire": (lambda p: p.pools["attacker"].special, lambda p: p.pools["attacker"].error),
-    "attacker.rerolls": (lambda p: p.pools["attacker"].overrides["rerolls"], lambda p: p.pools["attacker"].error),
+    "attacker.pool.basic": (lambda p: p.pools["attacker"].basic, lambda p: p.pools["attacker"].error,
+                            "Attacker, basic dice"),
+    "attacker.pool.fire": (lambda p: p.pools["attacker"].special, lambda p: p.pools["attacker"].error,
+                           "Attacker, fire die"),
+    "attacker.rerolls": (lambda p: p.pools["attacker"].overrides["rerolls"], lambda p: p.pools["attacker"].error,
+                         "Attacker, rerolls (how many)"),
     "defender.units[0].fortitude": (lambda p: p.armies["defender"].rows[0].fortitude,
-                                    lambda p: p.armies["defender"].error),
+                                    lambda p: p.armies["defender"].error, "Defender, hill giant 1, Fortitude"),
     "defender.units[1].wounded_fortitude": (lambda p: p.armies["defender"].rows[1].wounded_fortitude,
-                                            lambda p: p.armies["defender"].error),
+                                            lambda p: p.armies["defender"].error,
+                                            "Defender, hill giant 2, wounded Fortitude"),
     "attacker.units[2].ordning_value": (lambda p: p.armies["attacker"].rows[2].ordning_value,
-                                        lambda p: p.armies["attacker"].error),
-    "dice.basic[0].hit": (lambda p: p.faces.cells[0][0], lambda p: p.faces.error),
+                                        lambda p: p.armies["attacker"].error, "Attacker, fire elite, Ordning Value"),
+    "dice.basic[0].hit": (lambda p: p.faces.cells[0][0], lambda p: p.faces.error, "Die faces, basic die, face 1, hit"),
 }
+"""Each number box by the field it writes: the box, the message beside it, and its label on screen."""
 
 
 @pytest.mark.parametrize("field", NUMBER_BOXES)
 def test_a_number_box_uses_what_it_shows(panel: AssaultPanel, field: str) -> None:
-    box, message = (get(panel) for get in NUMBER_BOXES[field])
+    box_of, message_of, label = NUMBER_BOXES[field]
+    box, message = box_of(panel), message_of(panel)
     good = box.value
     charts_before = panel.results.figures["hits"].figure
     typed(box, "2.5")
     assert shown(box) == "2.5"                                # not 25, not 2
-    assert message.text.startswith(f"{field}: must be a whole number >= ")
+    assert message.text.startswith(f"{label}: must be a whole number >= ")  # the label on screen, not the path
     assert "got '2.5'" in message.text
     assert panel.results.figures["hits"].figure == charts_before and "Not updated" in panel.status.value
     with pytest.raises(explorer.ScenarioError, match=re.escape(field)):

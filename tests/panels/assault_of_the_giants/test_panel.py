@@ -82,7 +82,7 @@ def test_bad_pool_shows_a_message_next_to_it_and_keeps_the_last_charts(panel: As
     before = list(panel.results.figures["hits"].data[0].y)
     good = pool.basic.value
     pool.basic.value = 61
-    assert pool.error.text.startswith("attacker.pool.basic:") and "<= 60" in pool.error.text
+    assert pool.error.text.startswith("Attacker, basic dice:") and "<= 60" in pool.error.text
     assert list(panel.results.figures["hits"].data[0].y) == before
     assert "last valid" in panel.status.value
     pool.basic.value = good + 1
@@ -94,12 +94,12 @@ def test_bad_pool_shows_a_message_next_to_it_and_keeps_the_last_charts(panel: As
 def test_bad_unit_value_and_bad_face_are_named(panel: AssaultPanel) -> None:
     row = panel.armies["defender"].rows[0]
     row.fortitude.value = 0
-    assert "defender.units[0].fortitude" in panel.armies["defender"].error.text
+    assert panel.armies["defender"].error.text.startswith("Defender, hill giant 1, Fortitude:")
     row.fortitude.value = 2
     assert panel.armies["defender"].error.text == ""
     assert "your value" in row.provenance.value
     panel.faces.set_face("basic", 0, hit=7)
-    assert "dice.basic[0].hit" in panel.faces.error.text
+    assert panel.faces.error.text.startswith("Die faces, basic die, face 1, hit:")
     panel.faces.set_face("basic", 0, hit=2)
     assert panel.faces.error.text == ""
     assert parse_battle(panel.scenario()).attacker.pool[0][0].faces[0] == (2, 0, 0)

@@ -172,9 +172,9 @@ def test_bad_input_marks_every_chart_stale_and_a_fix_clears_it(monkeypatch):
     monkeypatch.setattr(panel, "scenario", lambda: bad)
     assert panel.refresh() is False
     for name, chart in panel.results.figures.items():
-        assert "attacker.pool.basic" in chart.note and "last valid" in chart.note, name
+        assert "Attacker, basic dice" in chart.note and "last valid" in chart.note, name
         assert chart.figure == shown[name]  # the last valid battle, dimmed and labelled
-    assert "attacker.pool.basic" in panel.whatif.compare.note
+    assert "Attacker, basic dice" in panel.whatif.compare.note
     monkeypatch.setattr(panel, "scenario", lambda: good)
     assert panel.refresh() is True
     assert not any(chart.note for chart in panel.results.figures.values())

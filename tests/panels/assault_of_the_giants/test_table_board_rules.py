@@ -23,7 +23,7 @@ def test_four_storm_units_in_a_region_are_refused_beside_the_regions_p9() -> Non
     maelstrom.units.value = 4
     shown = _errors(tab)
     assert not tab.valid and list(shown) == ["regions"]
-    assert shown["regions"].startswith("table.regions[0].units:") and "p.9" in shown["regions"]
+    assert shown["regions"].startswith("Regions, Maelstrom, units:") and "p.9" in shown["regions"]
     maelstrom.units.value = 0                       # 0: not given, and the key is left out
     assert tab.valid and "units" not in tab.table()["regions"][0]
 
@@ -35,7 +35,7 @@ def test_giantslayers_in_a_starting_region_wait_for_the_final_ordning_p18() -> N
     assert tab.valid and "Svardborg" in tab.slayers.value
     tab.first.value = 4                             # back to normal play: refused, beside the regions
     shown = _errors(tab)
-    assert not tab.valid and shown["regions"].startswith("table.regions[5].giantslayers:")
+    assert not tab.valid and shown["regions"].startswith("Regions, Svardborg, slayers:")
     assert "p.18" in shown["regions"]
     _row(tab, "Svardborg").giantslayers.value = 0
     assert tab.valid

@@ -70,7 +70,7 @@ def test_a_tab_built_while_the_inputs_are_refused_shows_the_last_valid_battle() 
     typed(panel.pools["attacker"].basic, "2.5")
     assert not panel.valid
     box = panel.scenario_box  # built now, while the battle is refused
-    assert "attacker.pool.basic" in box.state.value  # says the command line would refuse it
+    assert "Attacker, basic dice" in box.state.value  # says the command line would refuse it
     typed(panel.pools["attacker"].basic, "5")
     assert panel.valid and "follows every change" in box.state.value
 

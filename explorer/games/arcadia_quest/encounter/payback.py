@@ -82,7 +82,7 @@ def check_targets(targets: Sequence[Targeted], payback_by: str, guilds: int) -> 
                                                                  f"{spot.other_guild_tokens}")
         if spot.other_guild_tokens and not spot.monster.villain:
             raise ScenarioError(f"{spot.at}.other_guild_tokens", "only a Villain carries Guild tokens (Arcadia Quest rulebook p.12); "
-                                                                 f"set {spot.at}.villain or leave this at 0")
+                                                                 "make it a Villain or leave this at 0")
     if payback_by != WORST and payback_by not in seen:
         allowed = ", ".join(f'"{n}"' for n in [WORST, *seen])
         raise ScenarioError("payback_by", f"must be one of {allowed} (a targeted Monster's name), got "

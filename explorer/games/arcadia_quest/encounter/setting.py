@@ -70,7 +70,7 @@ class Encounter:
         check_whole(self.other_guild_tokens, "target.other_guild_tokens", maximum=self.guilds - 1)
         if self.other_guild_tokens and not self.target.villain:
             raise ScenarioError("target.other_guild_tokens", "only a Villain carries Guild tokens (Arcadia Quest rulebook p.12); "
-                                                              "set target.villain or leave this at 0")
+                                                              "make it a Villain or leave this at 0")
         check_targets(self.targets, self.payback_by, self.guilds)
 
     @property
