@@ -4,6 +4,8 @@
 //   Awesome glyph is hidden from screen readers (it would be read as a private-use character).
 // * Toggle buttons say whether they are pressed (aria-pressed follows the widget's state).
 // * A slider's handle is named by the slider's label.
+// * A table wider than its column scrolls sideways in its own box (CSS), which the keyboard can
+//   reach and scroll (tabindex 0, a region named after the table's first header).
 // * Number boxes (`explorer.panels.common.number_box.NumberText`, class `explorer-number`) apply
 //   a whole number as it is typed, 350 ms after the last key, and step with the arrow keys (Shift:
 //   by 5); they show the phone's number keypad. Text that is not a whole number still waits for
@@ -36,11 +38,23 @@ function fixNumber(input) {
   if (input.getAttribute('inputmode') !== 'numeric') input.setAttribute('inputmode', 'numeric');
 }
 
+function fixTable(table) {
+  const box = table.closest('.explorer-root .widget-html-content');
+  if (!box || box.getAttribute('tabindex') === '0') return;
+  box.setAttribute('tabindex', '0');
+  box.setAttribute('role', 'region');
+  const caption = table.querySelector('caption, th');
+  const words = caption && caption.textContent.trim();
+  box.setAttribute('aria-label', 'table' + (words ? ': ' + words.slice(0, 60) : '') + ' (scrolls sideways if wider than the page)');
+}
+
 function fix(node) {
   if (!(node instanceof Element) || node.closest('.explorer-chart-plot')) return;
   if (node.matches('button.jupyter-button')) fixButton(node);
   for (const button of node.querySelectorAll('button.jupyter-button')) fixButton(button);
   for (const handle of node.querySelectorAll('.widget-slider .noUi-handle')) fixSlider(handle);
+  if (node.matches('table')) fixTable(node);
+  for (const table of node.querySelectorAll('table')) fixTable(table);
   if (node.matches('.explorer-number input')) fixNumber(node);
   for (const input of node.querySelectorAll('.explorer-number input')) fixNumber(input);
 }

@@ -42,7 +42,7 @@ def headline_html(h: Headline) -> str:
     most = "".join(f"<td>{_percent(p)}</td>" for _, _, p in rows)
     return (f'<div class="explorer-headline"><p><b>{html.escape(h.of)}</b>: mean {decimal_text(float(h.mean), 2)}, '
             f"standard deviation {decimal_text(h.sd, 2)}, median {median}</p>"
-            f'<div style="overflow-x: auto"><table class="explorer-headline-table">'
+            f'<div><table class="explorer-headline-table">'
             f"<thead><tr><th>value</th>{head}</tr></thead><tbody>"
             f"<tr><th>chance of at least this</th>{least}</tr><tr><th>chance of at most this</th>{most}</tr>"
             "</tbody></table></div></div>")
