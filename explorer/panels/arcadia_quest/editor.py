@@ -31,6 +31,7 @@ from explorer.panels.arcadia_quest.values import (
     TERMS,
     YOURS,
     AbilityPicker,
+    Offered,
     ValueBoxes,
 )
 from explorer.panels.common.display import ErrorMessage, badge, heading, note
@@ -128,8 +129,9 @@ class Spec:
     the object as the reader made it, the preset it names or None) -> those keys."""
     preset_key: str = "preset"
     """The scenario key naming its preset."""
-    abilities: Mapping[str, str] | None = None
-    """The abilities its picker offers (`AbilityPicker`), each with who has it; None: no picker."""
+    abilities: Offered | None = None
+    """The abilities its kind of fighter has: a `Section` offers them in a picker (`AbilityPicker`), a `Row`
+    shows those it holds beside its name, marking any other; None: it has none."""
 
 
 def kept(*keys: str) -> Callable[[Mapping[str, Any], Any, str | None], dict[str, Any]]:
@@ -233,7 +235,7 @@ class Editor:
                 self.inputs[f.key].observe(lambda _c: self._edited(), "value")
         owner = spec.layout.title if isinstance(spec.layout, Section) else ""
         self.abilities = (AbilityPicker(f"{spec.css}-abilities", self._edited, spec.abilities, owner)
-                          if spec.abilities is not None else None)
+                          if spec.abilities is not None and isinstance(spec.layout, Section) else None)
         row = [self.inputs[f.key] for f in tracked]
         if isinstance(spec.layout, Section):
             self.widget = self._section(spec.layout, row)
@@ -411,7 +413,9 @@ class Editor:
             return
         if not self.who:
             self.call(self._name)  # until its list numbers it
-        able = f" · {', '.join(ABILITY_LABELS.get(a, a) for a in self.held)}" if self.held else ""
+        offered = self.spec.abilities
+        marks = {a: f" ({offered.cite(a)[2:]})" if offered and a not in offered.cites else "" for a in self.held}
+        able = f" · {', '.join(ABILITY_LABELS.get(a, a) + marks[a] for a in self.held)}" if self.held else ""
         source = self.source
         self.label.value = (f"<span title='{html.escape(source)}'><b>{html.escape(self._name)}</b>"
                             f"<span style='font-size:80%'>{explained(able, TERMS)}</span> {badge(source)}</span>")

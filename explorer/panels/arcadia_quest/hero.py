@@ -4,8 +4,9 @@ What each picker changes, and what it keeps:
 
 * **Hero**: a preset sets Defense and Life (fan-collected) and the abilities the preset has for
   the card's group (Greensleeves' Bow Mastery needs a Bow card); Wounds taken go back to 0.
-  The reroll pool (it comes from his cards), Dazed and flanked are kept. He is offered every
-  ability (a custom hero may have any).
+  The reroll pool (it comes from his cards), Dazed and flanked are kept. He is offered the
+  abilities some Hero card has (`HERO_ABILITIES`), a custom hero too; one a loaded scenario gives
+  him besides (a Monster's) shows while ticked, marked as not a hero's.
 * **Attack card**: a preset sets its dice, melee or ranged, group and the Defense dice it adds.
   A new group changes the hero's abilities only while you have not ticked them yourself.
 * "custom" keeps every value and lets you name the hero or the card.
@@ -18,7 +19,7 @@ from typing import Any
 
 from explorer.games.arcadia_quest import ATTACK_CARDS, HEROES, AttackCard, Hero
 from explorer.panels.arcadia_quest.editor import CUSTOM, Editor, Field, Section, Spec, kept
-from explorer.panels.arcadia_quest.values import EVERY_ABILITY
+from explorer.panels.arcadia_quest.values import HERO_ABILITIES
 
 __all__ = ["CARD", "HERO", "CardEditor", "HeroEditor", "preset_abilities"]
 
@@ -39,7 +40,7 @@ HERO = Spec(
                    abilities_note="Abilities that change the dice (a preset ticks its own; point at one for its "
                                   "source):"),
     keep=kept("name"),
-    abilities=EVERY_ABILITY,
+    abilities=HERO_ABILITIES,
 )
 """The active hero: his card's Defense and Life, his state, his conditions and abilities."""
 

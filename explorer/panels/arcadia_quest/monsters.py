@@ -3,7 +3,9 @@
 * **Target**: a preset sets every value of its card (fan-collected; Schmetterling partly the
   rulebook's) and its abilities; the Wounds already on it and other Guilds' tokens go back to 0.
   Its conditions (Dazed, flanked), whether it is Close to the hero and whether its Payback can
-  reach him are kept. It is offered the abilities some Monster has (`MONSTER_ABILITIES`).
+  reach him are kept. It is offered the abilities some Monster card has (`MONSTER_ABILITIES`),
+  no hero's; one a loaded scenario gives it besides (Bow Mastery, say) keeps its meaning and
+  shows while ticked, marked as not a Monster's.
 * **Close Monsters**: add one from a preset, edit its attack dice, melee or ranged, reroll pool,
   or remove it. Its other values (Life, abilities, ...) stay as the preset or the loaded scenario
   gave them: only its attack matters to the hero here.
@@ -18,7 +20,7 @@ import ipywidgets as widgets
 
 from explorer.games.arcadia_quest import MONSTERS, Monster, monster_dict
 from explorer.panels.arcadia_quest.editor import Editor, Field, Row, Section, Spec, kept
-from explorer.panels.arcadia_quest.values import numbered, offered_by
+from explorer.panels.arcadia_quest.values import MONSTER_ABILITIES, numbered
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["CLOSE", "MONSTER_ABILITIES", "TARGET", "CloseMonsterRow", "CloseMonsters", "TargetEditor",
@@ -35,9 +37,6 @@ def read_overkill(value: Any) -> Any:
     """
     return None if isinstance(value, str) and value.strip().lower() in _NO_OVERKILL else value
 
-
-MONSTER_ABILITIES = offered_by({name: stats.value.abilities for name, stats in MONSTERS.items()})
-"""The abilities some Monster card has, each cited by the Monsters that have it (no hero's)."""
 
 TARGET = Spec(
     css="aq-monster", presets=MONSTERS,
@@ -93,6 +92,7 @@ CLOSE = Spec(
     written=("attack", "kind", "rerolls"),
     layout=Row(remove="remove {name} from the Monsters Close to the hero"),
     keep=_close_kept,
+    abilities=MONSTER_ABILITIES,
 )
 """A Monster Close to the hero: its attack (dice, melee or ranged, reroll pool) is editable, the rest kept."""
 

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from explorer.games.arcadia_quest import MONSTERS, PAYBACK_WORST, Monster, Targeted, monster_dict
 from explorer.panels.arcadia_quest.editor import Editor, Field, Row, Spec
 from explorer.panels.arcadia_quest.monsters import read_overkill
-from explorer.panels.arcadia_quest.values import numbered
+from explorer.panels.arcadia_quest.values import MONSTER_ABILITIES, numbered
 from explorer.panels.common.display import ErrorMessage, heading, note
 
 __all__ = ["ALSO", "WORST_LABEL", "AlsoTargetRow", "AlsoTargets"]
@@ -58,6 +58,7 @@ ALSO = Spec(
     written=(*_WRITTEN, "abilities"),
     layout=Row(remove="stop targeting {name} with this attack"),
     keep=_also_kept,
+    abilities=MONSTER_ABILITIES,
 )
 """One more Monster targeted by the same attack."""
 

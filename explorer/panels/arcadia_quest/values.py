@@ -2,23 +2,27 @@
 
 `ValueBoxes` tracks where each value of an editor came from (a fan-collected preset, the loaded
 scenario, or the user) and shows it as badges under its row. `AbilityPicker` is one tick box per
-named ability of `explorer.games.arcadia_quest.data.ABILITIES`, each with its citation; an editor
-offers those its kind of fighter has (`offered_by`), and shows another only while it is ticked.
+named ability of `explorer.games.arcadia_quest.data.ABILITIES`; an editor offers those its kind
+of fighter has (`Offered`: the hero's list the heroes' abilities, the Monster's the Monsters'), each
+cited by the cards that have it, and shows another only while it is ticked (a loaded scenario may
+give a Monster a hero's ability: it keeps its meaning, and shows marked as not one of the list's).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.games.arcadia_quest import ABILITIES
+from explorer.games.arcadia_quest import ABILITIES, HEROES, MONSTERS
 from explorer.panels.common.display import badge
+from explorer.scenario.sourced import Sourced
 
-__all__ = ["ABILITY_LABELS", "TERMS", "EVERY_ABILITY", "FROM_SCENARIO", "YOURS", "AbilityPicker", "ValueBoxes",
-           "numbered", "offered_by", "short_citation", "source_line"]
+__all__ = ["ABILITY_LABELS", "TERMS", "FROM_SCENARIO", "HERO_ABILITIES", "MONSTER_ABILITIES", "YOURS", "AbilityPicker",
+           "Offered", "ValueBoxes", "numbered", "offered_by", "source_line"]
 
 YOURS = "your value"
 """The source of a value typed in the panel."""
@@ -122,27 +126,57 @@ def numbered(names: list[str]) -> list[str]:
     return out
 
 
-def short_citation(source: str) -> str:
-    """Who has an ability, in a few words (the full source goes in the tooltip).
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """The abilities one kind of fighter has (a hero, a Monster), as its editor offers them."""
 
-    >>> short_citation("Scarlet's Backstab (fan list, rules notes §4.1); flanked as the INF-RB defines it")
-    "— Scarlet's Backstab"
+    kind: str
+    """Whose list it is, in words ("hero", "Monster")."""
+    cites: Mapping[str, str]
+    """Each ability offered, in `ABILITIES` order, with the cards that have it ("— Minotaur")."""
+    sources: Mapping[str, str]
+    """Each ability offered, with where it is read: its cards and their source."""
+
+    def cite(self, name: str) -> str:
+        """What the list writes beside ability `name`: who has it, or that it is not one of this list's.
+
+        >>> MONSTER_ABILITIES.cite("daze-on-wound"), MONSTER_ABILITIES.cite("ignore-defence")
+        ('— Hammer Beastman', '— not a Monster ability: given by the scenario')
+        """
+        return self.cites.get(name) or f"— not a {self.kind} ability: given by the scenario"
+
+    def source(self, name: str) -> str:
+        """Where ability `name` is read, for this list (the game's whole source for one not offered)."""
+        return self.sources.get(name) or ABILITIES[name].source  # type: ignore[index]  # a key of the scenario's
+
+
+def offered_by(kind: str, cards: Mapping[str, Sourced[Any]], has: Callable[[Any], Iterable[str]]) -> Offered:
+    """The abilities some card of `cards` has (`has` reads them off a card), each cited by the cards that have it.
+
+    >>> offered = offered_by("Monster", MONSTERS, lambda card: card.abilities)
+    >>> dict(offered.cites)
+    {'extra-hit-per-crit': '— Minotaur', 'daze-on-wound': '— Hammer Beastman'}
+    >>> offered.sources["extra-hit-per-crit"].startswith("the Minotaur's card (fan-collected")
+    True
     """
-    return "— " + source.split(" (")[0].split(";")[0]
+    holders: dict[str, list[str]] = {name: [who for who, card in cards.items() if name in tuple(has(card.value))]
+                                     for name in ABILITIES}
+    cites = {name: "— " + ", ".join(who) for name, who in holders.items() if who}
+
+    def card_of(who: str) -> str:
+        note = getattr(cards[who].value, "note", "")
+        article = "the " if kind == "Monster" else ""
+        owner = f"{who}'" if who.endswith("s") else f"{who}'s"
+        return f"{article}{owner} card" + (f", {note}" if note else "") + f" ({cards[who].source})"
+
+    sources = {name: "; ".join(card_of(who) for who in holders[name]) for name in cites}
+    return Offered(kind, cites, sources)
 
 
-EVERY_ABILITY: dict[str, str] = {name: short_citation(ability.source) for name, ability in ABILITIES.items()}
-"""Every ability, each cited by its source's first words (what a hero is offered: a custom one may have any)."""
-
-
-def offered_by(presets: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    """The abilities some preset has, in `ABILITIES` order, each cited by the presets that have it.
-
-    >>> offered_by({"Minotaur": ("extra-hit-per-crit",), "Orc": ()})
-    {'extra-hit-per-crit': '— Minotaur'}
-    """
-    holders = {name: [who for who, has in presets.items() if name in tuple(has)] for name in ABILITIES}
-    return {name: "— " + ", ".join(who) for name, who in holders.items() if who}
+HERO_ABILITIES = offered_by("hero", HEROES, lambda card: [name for name, _group in card.abilities])
+"""The abilities some Hero card has (what the hero's list offers, a custom hero's too)."""
+MONSTER_ABILITIES = offered_by("Monster", MONSTERS, lambda card: card.abilities)
+"""The abilities some Monster card has (what the Monster's list offers; no hero's, such as Bow Mastery)."""
 
 
 class AbilityPicker:
@@ -151,33 +185,34 @@ class AbilityPicker:
     Args:
         css: CSS class of the picker (its boxes get ``{css}-{ability}``).
         changed: called after every tick by the user (not after `set`).
-        offered: the abilities to offer, each with who has it in a few words (`EVERY_ABILITY`,
-            `offered_by`). The others are hidden unless ticked (a loaded scenario may give any
-            ability to anyone): shown then, so that they can be unticked.
+        offered: the abilities to offer, each with who has it (`HERO_ABILITIES`, `MONSTER_ABILITIES`).
+            The others are hidden unless ticked (a loaded scenario may give any ability to anyone):
+            shown then, marked as not one of the list's, so that they can be unticked.
         owner: who has the abilities, first in each box's tooltip ("Hero: ...").
 
-    >>> picker = AbilityPicker("aq-monster-abilities", lambda: None, {"daze-on-wound": "— Hammer Beastman"})
+    >>> picker = AbilityPicker("aq-monster-abilities", lambda: None, MONSTER_ABILITIES)
     >>> picker.set(("ignore-defence",)); picker.value, picker.shown
-    (('ignore-defence',), ('ignore-defence', 'daze-on-wound'))
+    (('ignore-defence',), ('extra-hit-per-crit', 'ignore-defence', 'daze-on-wound'))
     """
 
-    def __init__(self, css: str, changed: Callable[[], None], offered: Mapping[str, str], owner: str = "") -> None:
+    def __init__(self, css: str, changed: Callable[[], None], offered: Offered, owner: str = "") -> None:
         self._changed = changed
         self._quiet = False
         self.edited = False
         """True once the user ticked or unticked a box (the panel then stops following presets)."""
-        self.offered = dict(offered)
+        self.offered = offered
         self.boxes: dict[str, widgets.Checkbox] = {}
         self._rows: dict[str, widgets.HBox] = {}
         for name, ability in ABILITIES.items():
-            tip = f"{owner}: " * bool(owner) + f"{ABILITY_LABELS[name]} ({ability.effect}). Source: {ability.source}"
+            tip = (f"{owner}: " * bool(owner) + f"{ABILITY_LABELS[name]} ({ability.effect}). Source: "
+                   f"{offered.source(name)}" + ("" if name in offered.cites else f" ({offered.cite(name)[2:]})"))
             tip += "".join(f". {term}: {meaning}" for term, meaning in TERMS.items() if term in ABILITY_LABELS[name])
             box = widgets.Checkbox(False, description=ABILITY_LABELS[name], indent=False, tooltip=tip,
                                    layout=widgets.Layout(width="auto"))
             box.add_class(f"{css}-{name}")
             box.observe(lambda _c: self._ticked(), "value")
             self.boxes[name] = box
-            cite = self.offered.get(name) or EVERY_ABILITY[name]
+            cite = offered.cite(name)
             cited = widgets.HTML(f'<span style="font-size:80%;color:#5d6d7e" title="{html.escape(tip)}">'
                                  f"{html.escape(cite)}</span>")
             self._rows[name] = widgets.HBox([box, cited], layout=widgets.Layout(align_items="center"))
@@ -208,7 +243,7 @@ class AbilityPicker:
 
     def _show(self) -> None:
         for name, row in self._rows.items():
-            row.layout.display = "" if name in self.offered or self.boxes[name].value else "none"
+            row.layout.display = "" if name in self.offered.cites or self.boxes[name].value else "none"
 
     def _ticked(self) -> None:
         if self._quiet:

@@ -7,11 +7,12 @@ import re
 
 import pytest
 
+import explorer
 from explorer.games.arcadia_quest.data import ABILITIES, HEROES, MONSTERS
 from explorer.panels.arcadia_quest.editor import Editor
 from explorer.panels.arcadia_quest.hero import CARD, HERO
 from explorer.panels.arcadia_quest.monsters import CLOSE, TARGET
-from tests.panels.arcadia_quest.support import check_charts, load
+from tests.panels.arcadia_quest.support import check_charts, load, report_of
 
 
 def test_every_editor_is_the_one_editor_built_from_its_spec(panel):
@@ -21,7 +22,7 @@ def test_every_editor_is_the_one_editor_built_from_its_spec(panel):
         assert (spec.css if name != "close" else "aq-close-row") in editor.widget._dom_classes, name
 
 
-def test_the_monster_is_offered_monster_abilities_only(panel):
+def test_the_monster_is_offered_monster_abilities_only_and_the_hero_hero_abilities(panel):
     monsters = {name for stats in MONSTERS.values() for name in stats.value.abilities}
     assert panel.target.abilities.shown == tuple(name for name in ABILITIES if name in monsters)
     assert set(panel.target.abilities.shown) == {"extra-hit-per-crit", "daze-on-wound"}
@@ -29,16 +30,35 @@ def test_the_monster_is_offered_monster_abilities_only(panel):
              for name, row in panel.target.abilities._rows.items() if name in panel.target.abilities.shown}
     assert cited == {"extra-hit-per-crit": "— Minotaur", "daze-on-wound": "— Hammer Beastman"}  # not Bow Mastery
     assert not any(hero in text for text in cited.values() for hero in HEROES)
-    assert panel.hero.abilities.shown == tuple(ABILITIES)  # a custom hero may have any
+    tips = [panel.target.abilities.boxes[name].tooltip for name in panel.target.abilities.shown]
+    assert not any(word in tip for tip in tips for word in ("Greensleeves", "Bow Mastery"))  # not the hero's source
+    heroes = {name for stats in HEROES.values() for name, _group in stats.value.abilities}
+    assert panel.hero.abilities.shown == tuple(name for name in ABILITIES if name in heroes)
+    assert "daze-on-wound" not in panel.hero.abilities.shown  # the Hammer Beastman's, no Hero card's
+    panel.hero.preset.value = ""                               # a custom hero: still the heroes' abilities
+    assert panel.hero.abilities.shown == tuple(name for name in ABILITIES if name in heroes)
+    bow = panel.hero.abilities.boxes["extra-hit-per-crit"].tooltip
+    assert "Greensleeves' card, Bow Mastery" in bow and "Minotaur" not in bow
 
 
 def test_a_loaded_monster_with_a_hero_ability_shows_it_until_unticked_and_a_preset(panel):
     scenario = panel.scenario()
     scenario["target"] = {"name": "Slime", "attack": {"dice": 2, "kind": "melee"}, "life": 3,
                           "abilities": ["ignore-defence"]}
+    scenario["hero"] = {"name": "Ann", "defence": 2, "life": 4, "abilities": ["daze-on-wound"]}  # a Monster's
+    scenario["close_monsters"] = [{"preset": "Orc Marauder", "abilities": ["extra-die-vs-flanked"]}]
     assert load(panel, json.dumps(scenario)) == ""
     assert panel.scenario()["target"]["abilities"] == ["ignore-defence"]
     assert "ignore-defence" in panel.target.abilities.shown
+    cite = panel.target.abilities._rows["ignore-defence"].children[1].value
+    assert "not a Monster ability: given by the scenario" in cite  # shown, and marked
+    assert "not a hero ability: given by the scenario" in panel.hero.abilities._rows["daze-on-wound"].children[1].value
+    assert panel.hero.abilities.value == ("daze-on-wound",) and "daze-on-wound" in panel.hero.abilities.shown
+    assert "(not a Monster ability: given by the scenario)" in panel.close.rows[0].label.value
+    written = panel.scenario()
+    assert written["close_monsters"][0]["abilities"] == ["extra-die-vs-flanked"]
+    assert report_of(panel) == explorer.resolve(json.loads(json.dumps(written))).to_dict()
+    assert explorer.resolve(scenario).to_dict()["monster_wounds"] == report_of(panel)["monster_wounds"]  # its meaning kept
     panel.target.abilities.boxes["ignore-defence"].value = False
     assert panel.scenario()["target"]["abilities"] == []
     assert "ignore-defence" in panel.target.abilities.shown  # not pulled away under the pointer
