@@ -124,7 +124,9 @@ TARGETS = {"first_chart_unthrottled_median_s": 5.0, "first_chart_throttled_4x_me
 """The issue's targets: reported against the measurements; only the websocket size is asserted."""
 
 POOL = {role: f".aotg-pool-basic-{role} input" for role in ("attacker", "defender")}
-BAD_FIELD = "attacker.pool.basic"
+BAD_FIELD = "Attacker, basic dice"
+"""What the page calls the attacker's basic dice box (``attacker.pool.basic`` in a file): the overlay and the
+message beside the box name it so (`explorer.panels.common.field_names`)."""
 
 
 # ----------------------------------------------------------------------------- the changes

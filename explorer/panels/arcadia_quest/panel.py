@@ -60,9 +60,9 @@ def _banner() -> str:
                for source in dict.fromkeys(s.source for s in table.values())]
     rulings = "".join(f"<li>{html.escape(r)}</li>" for r in ENCOUNTER_RULINGS + REACTION_RULINGS)
     listed = "".join(f"<li>{html.escape(s)}</li>" for s in [*sources, f"Die faces: {ATTACK_DIE.source}"])
-    return ("<details class='explorer-banner aq-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
+    return ("<details class='explorer-banner aq-banner' style='background:#fef5e7;border-left:4px solid #8a5a00;"
             "padding:3px 10px'><summary><b>Check these numbers against your cards:</b> the hero, card and Monster "
-            "values are fan-collected (<span style='color:#b9770e'>amber</span> sources) and the die faces inferred "
+            "values are fan-collected (<span style='color:#8a5a00'>amber</span> sources) and the die faces inferred "
             "from fan apps; rulings and sources (more)</summary>"
             "<p style='margin:4px 0'>The rulebook prints icons, not numbers, for most of these. Every value is "
             "editable and shows its source beside it; point at a source for the whole text.</p>"

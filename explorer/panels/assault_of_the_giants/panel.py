@@ -48,9 +48,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 
 _REROLL, _ROW, _PLAN, _TABLE = "What should I reroll?", "Which row? (advisor)", "Plan of battles", "Rules of the table"
 
-_BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #b9770e;"
+_BANNER = ("<details class='explorer-banner' style='background:#fef5e7;border-left:4px solid #8a5a00;"
            "padding:3px 10px'><summary><b>Check these numbers against your box:</b> values marked "
-           "<span style='color:#b9770e'>example</span> are placeholders (more)</summary>"
+           "<span style='color:#8a5a00'>example</span> are placeholders (more)</summary>"
            "The rulebook pages available to us list neither the dice faces nor the units' Fortitude and "
            "Ordning Values. Enter your dice under <b>Die faces</b> and your units' values in the army lists; "
            "every value shows its source.</details>")

@@ -27,7 +27,7 @@ __all__ = ["phase_html", "moves_html", "recruit_html", "slayers_html", "turns_ht
 STYLE = ("<style>.aotg-table-answers{border-collapse:collapse;font-size:90%}"
          ".aotg-table-answers th,.aotg-table-answers td{border-bottom:1px solid #e5e8e8;padding:3px 6px;"
          "text-align:left;vertical-align:top}.aotg-yes{color:#1e8449;font-weight:600}"
-         ".aotg-no{color:#b03a2e;font-weight:600}.aotg-inferred{color:#b9770e;font-size:85%}</style>")
+         ".aotg-no{color:#b03a2e;font-weight:600}.aotg-inferred{color:#8a5a00;font-size:85%}</style>")
 """The tab's table styles."""
 
 _PHASE_TITLES = {"normal": "Normal play", "final ordning": "The Final Ordning", "endgame": "The Endgame"}
