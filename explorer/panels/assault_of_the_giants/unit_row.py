@@ -22,7 +22,7 @@ HEADERS = {"name": "name", "fortitude": "Fortitude", "wounded_fortitude": "wound
 """The column headers over a unit row's boxes (its tick boxes carry their own labels)."""
 
 WIDTHS = {"name": "112px", "fortitude": "64px", "wounded_fortitude": "64px", "ordning_value": "64px",
-          "wounded": "86px", "champion": "94px", "button": "32px"}
+          "wounded": "98px", "champion": "106px", "button": "32px"}
 """The width of each input of a unit row (the column headers over them have the same)."""
 
 _YOURS = "your value"

@@ -27,7 +27,7 @@ from explorer.core.errors import ScenarioError
 __all__ = ["FieldNames", "plain"]
 
 _INDEX = re.compile(r"\[(\d+)\]")
-_SINGULAR = {"units": "unit", "cards": "card", "characters": "character", "challenges": "challenge",
+_SINGULAR = {"item": "item", "units": "unit", "cards": "card", "characters": "character", "challenges": "challenge",
              "heroes": "hero", "monsters": "monster", "also_targets": "other target", "commands": "command",
              "faces": "face", "abilities": "ability", "rows": "row", "battles": "battle"}
 
@@ -64,8 +64,8 @@ class FieldNames:
 
     def __init__(self, labels: Mapping[str, str]) -> None:
         self._labels = dict(labels)
-        self._patterns = [(self._compile(p), label) for p, label in
-                          sorted(labels.items(), key=lambda item: ("*" in item[0], -len(item[0])))]
+        self._patterns = [(self._compile(p), label) for p, label in labels.items()]
+        self._exact = ["*" not in p for p in labels]
 
     @staticmethod
     def _compile(pattern: str) -> re.Pattern[str]:
@@ -73,17 +73,30 @@ class FieldNames:
         return re.compile(r"(?:[^.\[\]]+|\d+)".join(parts))
 
     def label(self, field: str) -> str:
-        """What the user sees for `field` (in words when no label covers it)."""
-        for regex, label in self._patterns:
+        """What the user sees for `field` (in words when no label covers it).
+
+        The label covering most of the path wins; of two covering as much, an exact path beats a
+        pattern, and a longer pattern a shorter one.
+        """
+        best: tuple[tuple[int, bool, int], re.Match[str], str] | None = None
+        for exact, (regex, label) in zip(self._exact, self._patterns):
             match = regex.match(field)
             if match is None or (match.end() < len(field) and field[match.end()] not in ".["):
                 continue
-            first = field.split(".", 1)[0].split("[", 1)[0]
-            indexes = [int(i) + 1 for i in _INDEX.findall(field[:match.end()])] + [0, 0]
-            text = label.format(side=first[:1].upper() + first[1:], n=indexes[0], m=indexes[1])
-            rest = field[match.end():].lstrip(".")
-            return f"{text}, {plain(rest)[:1].lower() + plain(rest)[1:]}" if rest else text
-        return plain(field)
+            rank = (match.end(), exact, len(regex.pattern))
+            if best is None or rank > best[0]:
+                best = (rank, match, label)
+        if best is None:
+            return plain(field)
+        _, match, label = best
+        first = field.split(".", 1)[0].split("[", 1)[0]
+        indexes = [int(i) + 1 for i in _INDEX.findall(field[:match.end()])] + [0, 0]
+        text = label.format(side=first[:1].upper() + first[1:], n=indexes[0], m=indexes[1])
+        rest = field[match.end():].lstrip(".")
+        if not rest:
+            return text
+        words = plain(rest) if not rest.startswith("[") else plain("item" + rest)
+        return f"{text}, {words[:1].lower() + words[1:]}"
 
     def message(self, error: ScenarioError) -> str:
         """The message shown beside the input: its label, then the problem.
