@@ -120,7 +120,8 @@ class Explorer:
         header = widgets.HTML("<b style='font-size:120%'>Rules explorer</b> <span style='color:#5d6d7e'>"
                               "exact results of board-game combat rules; change anything, every chart follows</span>"
                               f"<br><span class='explorer-where' style='color:#5d6d7e;font-size:90%'>"
-                              f"{html.escape(where_it_runs())} Number boxes apply as you type; the ↑ and ↓ keys "
+                              f"{html.escape(where_it_runs())}</span> <span class='explorer-hint' "
+                              "style='color:#5d6d7e;font-size:90%'>Number boxes apply as you type; the ↑ and ↓ keys "
                               "step them.</span>")
         header.add_class("explorer-header")
         self.notice = widgets.HTML(layout=widgets.Layout(display="none"))

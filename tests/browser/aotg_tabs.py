@@ -516,8 +516,9 @@ class AotgTabsSteps:
         inputs = self.page.evaluate(ROW_INPUTS_JS)
         try:
             row_expected(text, inputs)
-        except ExplorerError as error:
-            expected = str(error)
+        except ExplorerError as error:  # the page names the input by its label, not its field path
+            expected = getattr(error, "problem", str(error))
+            path = f"{error.field}: " if getattr(error, "field", "") else None
         else:
             self.driver.fail("Which row?: the attacker fights with giantslayers, yet the advisor computes rows here")
 
@@ -526,6 +527,8 @@ class AotgTabsSteps:
             shown = self.page.evaluate(ERROR_TEXT_JS, ERRORS["row"])
             if not any(expected in m for m in shown):
                 found.append(f"the tab shows {shown}, expected the message {expected!r}")
+            if path is not None and any(path in m for m in shown):
+                found.append(f"the tab shows {shown}: a field path ({path!r}), not the label on screen")
             for chart in self.charts("row"):
                 if chart["state"] != "stale" or expected not in (chart["overlay"] or ""):
                     found.append(f"chart {chart['title']!r}: state {chart['state']!r}, overlay {chart['overlay']!r}: "

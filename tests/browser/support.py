@@ -234,7 +234,7 @@ SNAPSHOT_JS = r"""
     const aq = el.closest('.aq-panel');
     const agot = el.closest('.agot-panel');
     const group = aq ? (el.closest('.explorer-charts') ? 'aq' : 'aq-other')
-      : agot ? (el.closest('.explorer-results') ? 'agot' : el.closest('.agot-odds') ? 'agot-odds' : 'agot-other')
+      : agot ? (el.closest('.agot-odds') ? 'agot-odds' : el.closest('.explorer-results-tab') ? 'agot' : 'agot-other')
       : el.closest('.aotg-plan-tab') ? 'aotg-plan' : el.closest('.explorer-charts') ? 'battle'
       : el.closest('.lab-root') ? 'lab' : el.closest('.aotg-panel') ? 'assault' : 'other';
     return {
@@ -397,6 +397,10 @@ def attach(page: Any) -> PageLog:
         log.ws_bytes += size
         log.ws_frames += 1
         log.ws_largest = max(log.ws_largest, size)
+        if os.environ.get("EXPLORER_WS_DUMP"):  # a breakdown of the bytes, for whoever tunes them
+            with open(os.environ["EXPLORER_WS_DUMP"], "ab") as dump:
+                text = payload if isinstance(payload, bytes | bytearray) else payload.encode("utf-8")
+                dump.write(len(text).to_bytes(4, "big") + bytes(text))
 
     def dialog(d: Any) -> None:
         if d.type != "beforeunload":

@@ -121,7 +121,7 @@ BEST_PLAY = Change(
 """Best play: the whole reroll search runs in the page's Python (no numpy there)."""
 BACK_TO_MISSES = Change(
     "attacker rerolls: best play -> misses",
-    choose(REROLLS, "misses (the spec's)"),
+    choose(REROLLS, "misses: blanks, then arcane it cannot convert"),
     check=expect("attacker.reroll_policy == 'misses'", lambda b, a: a["attacker"]["reroll_policy"] == "misses"))
 
 

@@ -64,24 +64,28 @@ class CharacterRow:
 
     def __init__(self, data: Mapping[str, Any], changed: Callable[[], None],
                  remove: Callable[[CharacterRow], None],
-                 roster: Callable[[tuple[str, str] | None], None] | None = None) -> None:
+                 roster: Callable[[tuple[str, str] | None], None] | None = None,
+                 place: tuple[str, int] = ("Character", 1)) -> None:
         self.extra = {k: v for k, v in data.items()
                       if k not in ("name", "str", "icons", "keywords", "standing", "power")}
-        self.name = widgets.Text(str(data.get("name", "")), placeholder="name", continuous_update=False,
+        self._place = place
+        name = str(data.get("name", ""))
+        tips = self._tips(place, name.strip() or f"{place[0]}, character {place[1]}")  # in the first message
+        self.name = widgets.Text(name, placeholder="name", continuous_update=False, tooltip=tips["name"],
                                  layout=widgets.Layout(width="120px"))
-        self.strength = NumberText(data.get("str", 1), layout=_NARROW)
+        self.strength = NumberText(data.get("str", 1), layout=_NARROW, tooltip=tips["strength"])
         icons = set(data.get("icons", []))
-        self.icons = {icon: widgets.ToggleButton(icon in icons, description=icon,
+        self.icons = {icon: widgets.ToggleButton(icon in icons, description=icon, tooltip=tips[icon],
                                                  layout=widgets.Layout(width=_ICON_WIDTH)) for icon in ICONS}
         self.keywords = widgets.Text(", ".join(data.get("keywords", [])), placeholder="keywords",
-                                     continuous_update=False, layout=widgets.Layout(width="110px"))
+                                     continuous_update=False, layout=widgets.Layout(width="110px"),
+                                     tooltip=tips["keywords"])
         self.kneeling = widgets.Checkbox(not data.get("standing", True), description="knelt", indent=False,
-                                         layout=widgets.Layout(width="56px"))
+                                         layout=widgets.Layout(width="56px"), tooltip=tips["kneeling"])
         self.power = NumberText(data.get("power", 0), description="power", style={"description_width": "initial"},
-                                layout=widgets.Layout(width="88px"))
-        self.remove = widgets.Button(icon="trash", layout=widgets.Layout(width="34px"))
+                                layout=widgets.Layout(width="88px"), tooltip=tips["power"])
+        self.remove = widgets.Button(icon="trash", layout=widgets.Layout(width="34px"), tooltip=tips["remove"])
         self.remove.on_click(lambda _b: remove(self))
-        self._place = ("", 0)
         for w in (self.strength, self.keywords, self.kneeling, self.power):
             w.observe(lambda _c: changed(), "value")
         # A new name or icon changes what the challenges offer: `roster` is told first (it then resolves).
@@ -91,7 +95,6 @@ class CharacterRow:
         self.widget = widgets.HBox([self.name, self.strength, *self.icons.values(), self.keywords, self.kneeling,
                                     self.power, self.remove])
         self.widget.add_class("agot-character")
-        self.describe("Character", 1)
 
     def _renamed(self, old: str, new: str, roster: Callable[[tuple[str, str] | None], None] | None,
                  changed: Callable[[], None]) -> None:
@@ -109,15 +112,25 @@ class CharacterRow:
     def describe(self, side: str, number: int) -> None:
         """Name every box after the character ("Sworn Knight: STR"); `side` and `number` say where the row is."""
         self._place = (side, number)
-        who = self.who()
-        self.name.tooltip = f"{side}, character {number}: name"
-        self.strength.tooltip = f"{who}: STR (strength: a whole number >= 0, or X)"
+        tips = self._tips(self._place, self.who())
+        self.name.tooltip = tips["name"]
+        self.strength.tooltip = tips["strength"]
         for icon, box in self.icons.items():
-            box.tooltip = f"{who}: {icon} icon (may attack and defend in {icon} challenges)"
-        self.keywords.tooltip = f"{who}: keywords, comma-separated (renown, stealth, prized (1)...)"
-        self.kneeling.tooltip = f"{who}: knelt (kneeling at the start of the round)"
-        self.power.tooltip = f"{who}: power on the character"
-        self.remove.tooltip = f"remove {who}"
+            box.tooltip = tips[icon]
+        self.keywords.tooltip = tips["keywords"]
+        self.kneeling.tooltip = tips["kneeling"]
+        self.power.tooltip = tips["power"]
+        self.remove.tooltip = tips["remove"]
+
+    @staticmethod
+    def _tips(place: tuple[str, int], who: str) -> dict[str, str]:
+        """Every tooltip of the row, by box, for a character called `who` at `place` (side, number)."""
+        return {"name": f"{place[0]}, character {place[1]}: name",
+                "strength": f"{who}: STR (strength: a whole number >= 0, or X)",
+                **{icon: f"{who}: {icon} icon (may attack and defend in {icon} challenges)" for icon in ICONS},
+                "keywords": f"{who}: keywords, comma-separated (renown, stealth, prized (1)...)",
+                "kneeling": f"{who}: knelt (kneeling at the start of the round)",
+                "power": f"{who}: power on the character", "remove": f"remove {who}"}
 
     def to_dict(self) -> dict[str, Any]:
         """The character as the scenario writes it."""
@@ -189,8 +202,9 @@ class SideEditor:
         self._roster(renamed)
         self._notify()
 
-    def _row(self, data: Mapping[str, Any]) -> CharacterRow:
-        return CharacterRow(data, self._notify, self.remove_character, self._row_changed)
+    def _row(self, data: Mapping[str, Any], number: int | None = None) -> CharacterRow:
+        place = (self.label, len(self.rows) + 1 if number is None else number)
+        return CharacterRow(data, self._notify, self.remove_character, self._row_changed, place)
 
     def _show(self) -> None:
         for number, row in enumerate(self.rows, 1):
@@ -246,7 +260,7 @@ class SideEditor:
             self.hand.disabled = "hand" in self.extra
             self.faction.value, self.gold.value = data.get("faction", 0), data.get("gold", 0)
             self.claim.value, self.deck.value, self.hand.value = data.get("claim", 1), data.get("deck", ""), hand
-            self.rows = [self._row(character) for character in data.get("characters", [])]
+            self.rows = [self._row(character, n) for n, character in enumerate(data.get("characters", []), 1)]
             self._show()
         finally:
             self._quiet = False

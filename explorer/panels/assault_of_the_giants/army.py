@@ -174,13 +174,14 @@ class ArmyBuilder:
         """The units shown, in casualty order."""
         return self.units.rows
 
-    def _row(self, preset: int) -> UnitRow:
+    def _row(self, preset: int, label: str | None = None) -> UnitRow:
         unit, sources = UNIT_PRESETS[self.preset_race][preset]
-        return UnitRow(unit, dict(sources), self._row_changed, self._act)
+        return UnitRow(unit, dict(sources), self._row_changed, self._act, label)
 
     def _preset_list(self) -> UnitList:
         picks = GIANTSLAYER_ARMY if self.giantslayers.value else DEFAULT_ARMIES[self.role]
-        return UnitList([self._row(i) for i in picks], self.preset_race)
+        names = [UNIT_PRESETS[self.preset_race][i][0].name for i in picks]
+        return UnitList([self._row(i, label) for i, label in zip(picks, unit_labels(names))], self.preset_race)
 
     def load_preset(self, notify: bool = True) -> None:
         """Replace the unit list by the default army of the race (Undo brings the old list back)."""
@@ -196,7 +197,8 @@ class ArmyBuilder:
 
     def set_units(self, units: list[Unit], source: str) -> None:
         """Replace the units by `units`, every value marked with `source` (the list counts as yours)."""
-        rows = [UnitRow(u, {f: source for f in FIELDS}, self._row_changed, self._act) for u in units]
+        rows = [UnitRow(u, {f: source for f in FIELDS}, self._row_changed, self._act, label)
+                for u, label in zip(units, unit_labels([u.name for u in units]))]
         self.units, self._undo = UnitList(rows, "", edited=True), None
         self._show()
 
@@ -225,7 +227,9 @@ class ArmyBuilder:
 
     def add_unit(self, preset: int | None = None) -> None:
         """Add a unit of the chosen preset at the end of the list."""
-        self.rows.append(self._row((self.kind.value or 0) if preset is None else preset))
+        pick = (self.kind.value or 0) if preset is None else preset
+        names = [r.name.value for r in self.rows] + [UNIT_PRESETS[self.preset_race][pick][0].name]
+        self.rows.append(self._row(pick, unit_labels(names)[-1]))
         self.units.edited = True
         self._show()
 

@@ -55,31 +55,31 @@ class UnitRow:
     """
 
     def __init__(self, unit: Unit, sources: dict[str, str], changed: Callable[[], None],
-                 act: Callable[[UnitRow, str], None]) -> None:
+                 act: Callable[[UnitRow, str], None], label: str | None = None) -> None:
         self.sources = {f: sources.get(f, EXAMPLE) for f in FIELDS}
-        self.label = unit.name
+        self.label = label or unit.name
         """What the row is called in tooltips and messages ("fire giant 1"; the army numbers twins)."""
-        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width=WIDTHS["name"]))
-        self.name.add_class("aotg-unit-name")
-        self.fortitude = self._number(unit.fortitude, "fortitude")
-        self.wounded_fortitude = self._number(unit.wounded_fortitude, "wounded_fortitude")
-        self.ordning_value = self._number(unit.ordning_value, "ordning_value")
-        self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False,
+        tips = self._tips(self.label, unit.champion)  # given at creation: no second message per box
+        self.name = widgets.Text(value=unit.name, layout=widgets.Layout(width=WIDTHS["name"]), tooltip=tips["name"],
+                                 _dom_classes=("aotg-unit-name",))
+        self.fortitude = self._number(unit.fortitude, "fortitude", tips["fortitude"])
+        self.wounded_fortitude = self._number(unit.wounded_fortitude, "wounded_fortitude", tips["wounded_fortitude"])
+        self.ordning_value = self._number(unit.ordning_value, "ordning_value", tips["ordning_value"])
+        self.wounded = widgets.Checkbox(value=unit.wounded, description="wounded", indent=False, tooltip=tips["wounded"],
                                         layout=widgets.Layout(width=WIDTHS["wounded"]))
         self.champion = widgets.Checkbox(value=unit.champion, description="champion", indent=False,
-                                         layout=widgets.Layout(width=WIDTHS["champion"]))
+                                         tooltip=tips["champion"], layout=widgets.Layout(width=WIDTHS["champion"]))
         self.provenance = widgets.HTML()
         self.buttons: dict[str, widgets.Button] = {}
         for icon, action in (("arrow-up", "up"), ("arrow-down", "down"), ("trash", "remove")):
-            button = widgets.Button(icon=icon, layout=widgets.Layout(width=WIDTHS["button"]))
-            button.add_class(f"aotg-unit-{action}")
+            button = widgets.Button(icon=icon, layout=widgets.Layout(width=WIDTHS["button"]), tooltip=tips[action],
+                                    _dom_classes=(f"aotg-unit-{action}",))
             button.on_click(lambda _b, a=action: act(self, a))
             self.buttons[action] = button
         for field in FIELDS:
             getattr(self, field).observe(lambda _c, f=field: self._edited(f, changed), "value")
         self._wounded_before = unit.wounded
         self.champion.observe(self._champion_ticked, "value")
-        self.set_label(unit.name)
         self._champion_ticked()
         for w in (self.name, self.wounded, self.champion):
             w.observe(lambda _c: changed(), "value")
@@ -89,17 +89,30 @@ class UnitRow:
                                                self.wounded, self.champion, *self.buttons.values()]),
                                  self.provenance])
 
+    @staticmethod
+    def _tips(label: str, champion: bool) -> dict[str, str]:
+        """Every tooltip of a row called `label`, by box ("fire giant 1: Fortitude", "remove fire giant 1")."""
+        tips = {"name": f"{label}: {HEADERS['name']}",
+                **{field: f"{label}: {HEADERS[field]} ({_ALLOWED[field]})" for field in FIELDS},
+                "champion": f"{label}: champion (a champion has no wounded side, rulebook p.17)",
+                "up": f"move {label} up (takes damage earlier)", "down": f"move {label} down (takes damage later)",
+                "remove": f"remove {label}"}
+        tips["wounded"] = (f"{label}: wounded (a champion has no wounded side: it shrugs off smaller "
+                           "damage, rulebook p.17)" if champion else
+                           f"{label}: wounded (the unit starts the battle on its wounded side)")
+        return tips
+
     def set_label(self, label: str) -> None:
         """Call the row `label` in every tooltip ("fire giant 1: Fortitude", "remove fire giant 1")."""
         self.label = label
-        self.name.tooltip = f"{label}: {HEADERS['name']}"
+        tips = self._tips(label, self.champion.value)
+        self.name.tooltip = tips["name"]
         for field in FIELDS:
-            getattr(self, field).tooltip = f"{label}: {HEADERS[field]} ({_ALLOWED[field]})"
-        self.champion.tooltip = f"{label}: champion (a champion has no wounded side, rulebook p.17)"
-        self.buttons["up"].tooltip = f"move {label} up (takes damage earlier)"
-        self.buttons["down"].tooltip = f"move {label} down (takes damage later)"
-        self.buttons["remove"].tooltip = f"remove {label}"
-        self._wounded_tip()
+            getattr(self, field).tooltip = tips[field]
+        self.champion.tooltip = tips["champion"]
+        for action in ("up", "down", "remove"):
+            self.buttons[action].tooltip = tips[action]
+        self.wounded.tooltip = tips["wounded"]
 
     def _champion_ticked(self, _change: object = None) -> None:
         """Champions have no wounded side (p.17): a champion cannot be wounded; unticking restores the flag."""
@@ -112,15 +125,12 @@ class UnitRow:
         self._wounded_tip()
 
     def _wounded_tip(self) -> None:
-        self.wounded.tooltip = (f"{self.label}: wounded (a champion has no wounded side: it shrugs off smaller "
-                                "damage, rulebook p.17)" if self.champion.value else
-                                f"{self.label}: wounded (the unit starts the battle on its wounded side)")
+        self.wounded.tooltip = self._tips(self.label, self.champion.value)["wounded"]
 
     @staticmethod
-    def _number(value: int, field: str) -> NumberText:
-        box = NumberText(value, layout=widgets.Layout(width=WIDTHS[field]))
-        box.add_class(f"aotg-unit-{field.replace('_', '-')}")
-        return box
+    def _number(value: int, field: str, tooltip: str) -> NumberText:
+        return NumberText(value, layout=widgets.Layout(width=WIDTHS[field]), tooltip=tooltip,
+                          _dom_classes=(f"aotg-unit-{field.replace('_', '-')}",))
 
     def _edited(self, field: str, changed: Callable[[], None]) -> None:
         self.sources[field] = _YOURS

@@ -108,6 +108,8 @@ class PartTabs:
         self.titles = tuple(self._parts)
         self.tab = widgets.Tab([part.widget for part in self._parts.values()], titles=self.titles)
         self.tab.add_class("explorer-tools")
+        if lead is not None:
+            self._parts[lead[0]].widget.add_class("explorer-results-tab")
         self.tab.observe(self._opened, "selected_index")
         if self.titles:
             self._opened({"new": self.tab.selected_index})

@@ -63,8 +63,8 @@ class NumberText(widgets.Text):
     class ``explorer-number`` (``js/src/access.js``). Other text is sent on Enter or when the box
     loses the focus (``continuous_update=False``), where the panel says what is wrong with it.
 
-    >>> NumberText(2)._dom_classes
-    ('explorer-number',)
+    >>> NumberText(2)._dom_classes, NumberText(2, _dom_classes=("mine",))._dom_classes
+    (('explorer-number',), ('mine', 'explorer-number'))
     """
 
     value = traitlets.Union([traitlets.Int(), traitlets.Unicode()], default_value=0,
@@ -73,8 +73,8 @@ class NumberText(widgets.Text):
 
     def __init__(self, value: int | str = 0, **kwargs: Any) -> None:
         kwargs.setdefault("continuous_update", False)
+        kwargs["_dom_classes"] = (*kwargs.get("_dom_classes", ()), "explorer-number")  # in the first message
         super().__init__(value=value, **kwargs)
-        self.add_class("explorer-number")
 
     @traitlets.validate("value")
     def _whole(self, proposal: dict[str, Any]) -> int | str:

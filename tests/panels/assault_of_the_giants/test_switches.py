@@ -62,7 +62,7 @@ def test_giantslayers_on_and_off_returns_exactly_the_previous_army(panel: Assaul
     army = panel.armies["attacker"]
     army.giantslayers.value = True
     slayers = units(panel, "attacker")
-    assert {u["name"] for u in slayers} == {"giantslayer giantslayer"}
+    assert {u["name"] for u in slayers} == {"giantslayer"}
     army.add_unit(0)
     army.rows[0].wounded.value = True
     edited_slayers = units(panel, "attacker")

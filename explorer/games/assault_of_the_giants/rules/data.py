@@ -124,7 +124,8 @@ _INFERRED_HILL = rulebook(17, "inferred from the worked example: hill giants abs
 
 UNIT_PRESETS: Mapping[str, tuple[tuple[Unit, Mapping[str, str]], ...]] = MappingProxyType({
     race: tuple(
-        (Unit(f"{race} {kind}", fortitude, wounded, ordning_value, champion=champion), MappingProxyType(sources))
+        (Unit(kind if kind == race else f"{race} {kind}", fortitude, wounded, ordning_value, champion=champion),
+         MappingProxyType(sources))
         for kind, fortitude, wounded, ordning_value, champion, sources in rows
     )
     for race, rows in {
