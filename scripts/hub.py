@@ -10,8 +10,9 @@ inputs changed since the last time (a fingerprint of them is kept beside what it
    and ``binder/postBuild``: the explorer, its chart extension and plotly.js), plus JupyterHub and
    the idle culler pinned in ``deploy/jupyterhub/requirements.txt``. The explorer is then put in as
    a copy (not the editable install ``postBuild`` makes), so that what a person exports goes to
-   their own folder; with the Voila page template (a link to the lessons above the app) and the
-   servers' settings of ``deploy/jupyterhub/``.
+   their own folder; with what ``deploy/jupyterhub/`` adds: the Voila page template (a link to the
+   lessons above the app), JupyterLab's settings (no news fetched from the internet) and the
+   servers' settings (``jupyter_server_config.json``).
 2. ``deploy/jupyterhub/node_modules/``: the proxy, the npm package ``configurable-http-proxy``
    (``npm ci`` from the pinned ``package-lock.json``; it needs Node.js 20.19 or newer).
 
@@ -145,8 +146,8 @@ def install_environment() -> None:
             shutil.copytree(ROOT / "explorer", source / "explorer", ignore=shutil.ignore_patterns("__pycache__"))
             run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(source)], env=env)
         run([str(python), "-m", "explorer.panels.common.install"], env=env)
-        templates = VENV / "share" / "jupyter" / "voila" / "templates"
-        shutil.copytree(HUB / "share" / "jupyter" / "voila" / "templates", templates, dirs_exist_ok=True)
+        # the app's page template (voila/templates/explorer-hub) and JupyterLab's settings (lab/settings)
+        shutil.copytree(HUB / "share" / "jupyter", VENV / "share" / "jupyter", dirs_exist_ok=True)
         # the environment's own server config (files in jupyter_server_config.d only enable extensions)
         shutil.copy2(HUB / "jupyter_server_config.json", VENV / "etc" / "jupyter" / "jupyter_server_config.json")
         package_stamp.write_text(wanted + "\n")

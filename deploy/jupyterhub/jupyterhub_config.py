@@ -16,6 +16,8 @@ run from ``.venv-hub`` works too:
 - ``EXPLORER_HUB_STATE`` (``build/hub``): the hub's database, cookie secret and proxy pid file,
   and ``users/<name>/``, each person's home, where their own copy of ``notebooks/`` and
   ``examples/`` is put before their server starts (files already there are kept: saved work).
+- ``EXPLORER_HUB_KERNELS`` (``/tmp/explorer-hub-<hash of the state folder>``): the people's
+  kernel folders (connection files and sockets), kept short (see `runtime_dir`).
 - ``EXPLORER_HUB_CULL_TIMEOUT`` (3600): seconds without activity after which the idle culler
   (the ``jupyterhub-idle-culler`` service) stops a person's server.
 - ``EXPLORER_HUB_API_TOKEN`` (unset): when set, a service ``explorer-checks`` holding that token
@@ -25,7 +27,7 @@ run from ``.venv-hub`` works too:
 What the hub's defaults guard is left on: a person's server accepts only that person (or an
 admin) through the hub's OAuth cookie, tokens are not taken from URLs, and every POST needs the
 XSRF token; nothing here turns a check off. The spawner is JupyterHub's
-``SimpleLocalProcessSpawner``: each server runs as the user that started the hub, in its own
+``SimpleLocalProcessSpawner`` (stopping servers with SIGTERM: `ClassSpawner`): each server runs as the user that started the hub, in its own
 home folder, so people are kept apart by the hub's login only, not by the system (fine for
 trying the hub or a class on a network you trust; a real class hub runs each person in a
 container: ``values.yaml`` for Zero to JupyterHub). Memory limits: local process spawners do
@@ -33,11 +35,15 @@ not enforce ``Spawner.mem_limit`` (it only reaches the server as ``MEM_LIMIT``);
 does (``singleuser.memory.limit`` in ``values.yaml``).
 """
 
+import hashlib
 import os
 import shutil
 import socket
 import sys
+import tempfile
 from pathlib import Path
+
+from jupyterhub.spawner import SimpleLocalProcessSpawner
 
 c = get_config()  # noqa: F821 - JupyterHub defines it when it reads this file
 
@@ -71,6 +77,10 @@ def secret(name: str) -> str | None:
 
 STATE.mkdir(parents=True, exist_ok=True)
 HOMES.mkdir(exist_ok=True)
+KERNELS = Path(os.environ.get("EXPLORER_HUB_KERNELS")
+               or Path(tempfile.gettempdir()) / f"explorer-hub-{hashlib.sha256(str(STATE).encode()).hexdigest()[:12]}")
+"""The people's kernel folders (`runtime_dir`), one short folder per hub."""
+KERNELS.mkdir(mode=0o700, exist_ok=True)
 
 # --- where it listens: the loopback address only
 c.JupyterHub.ip = "127.0.0.1"
@@ -93,7 +103,20 @@ c.Authenticator.admin_users = {"teacher"}
 c.Authenticator.allow_all = True
 
 # --- each person's server: the app first, the lessons one click away (a link above the app)
-c.JupyterHub.spawner_class = "simple"  # SimpleLocalProcessSpawner: no system account per person
+class ClassSpawner(SimpleLocalProcessSpawner):
+    """JupyterHub's SimpleLocalProcessSpawner (no system account per person), stopping a server with SIGTERM.
+
+    The spawner stops a server with SIGINT first; a server started without a terminal has no
+    handler of its own for SIGINT, so it then exits at once and leaves its kernels to notice
+    that on their own (their connection files stay behind). On SIGTERM it shuts its kernels down
+    and exits cleanly; SIGKILL still follows after ``term_timeout``.
+    """
+
+    async def stop(self, now: bool = False) -> None:
+        await super().stop(now=True)
+
+
+c.JupyterHub.spawner_class = ClassSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(HOMES / "{username}")
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/voila/render/notebooks/explorer.ipynb"
@@ -107,8 +130,25 @@ c.Spawner.mem_limit = "1G"  # not enforced by this spawner (see above); KubeSpaw
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "JUPYTERHUB_SINGLEUSER_APP", "EXPLORER_HUB_RUN", "IPYTHONDIR"]
 
 
+def runtime_dir(spawner) -> str:  # type: ignore[no-untyped-def]
+    """A short folder of the person's own for their kernels' connection files and sockets.
+
+    The kernels talk to their server over Unix sockets (``KernelManager.transport = "ipc"`` in
+    jupyter_server_config.json): over TCP, servers starting kernels at the same moment pick free
+    ports independently and now and then the same one ("Address already in use": a room of 10
+    lost a kernel that way). A socket's path must stay under 108 characters, hence a short
+    folder in /tmp rather than one in the person's home.
+    """
+    return str(KERNELS / hashlib.sha256(spawner.user.name.encode()).hexdigest()[:12])
+
+
+c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": runtime_dir}
+
+
 def give_the_lessons(spawner) -> None:  # type: ignore[no-untyped-def]
-    """Before a server starts: copy into the person's home the repository's files they lack."""
+    """Before a server starts: copy into the person's home the repository's files they lack,
+    and make their kernels' folder (`runtime_dir`), for them alone."""
+    Path(runtime_dir(spawner)).mkdir(mode=0o700, exist_ok=True)
     home = Path(spawner.home_dir)
     for folder in COPIED:
         for source in sorted((ROOT / folder).rglob("*")):

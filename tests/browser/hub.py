@@ -21,9 +21,11 @@ import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -181,8 +183,10 @@ def running_hub(state: Path, log_path: Path, *, cull_timeout: int = 3600, ipytho
         startup.mkdir(parents=True)
         (startup / "00-log-tracebacks.py").write_text(KERNEL_STARTUP, encoding="utf-8")
     token = secrets.token_hex(24)
+    kernels = Path(tempfile.mkdtemp(prefix="hub-kernels-"))  # short: the kernels' socket paths are in it
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "HUB_PASSWORD")}
-    env.update(EXPLORER_HUB_API_TOKEN=token, IPYTHONDIR=str(ipython_dir), PYTHONUNBUFFERED="1")
+    env.update(EXPLORER_HUB_API_TOKEN=token, IPYTHONDIR=str(ipython_dir), PYTHONUNBUFFERED="1",
+               EXPLORER_HUB_KERNELS=str(kernels))
     command = [sys.executable, str(HUB_SCRIPT), "--port", str(free_port()), "--password", PASSWORD,
                "--state", str(state), "--cull-timeout", str(cull_timeout)]
     with log_path.open("wb") as log:
@@ -212,6 +216,7 @@ def running_hub(state: Path, log_path: Path, *, cull_timeout: int = 3600, ipytho
         stop_hub(hub)
         stop.set()
         watcher.join(timeout=5)
+        shutil.rmtree(kernels, ignore_errors=True)
 
 
 def stop_hub(hub: Hub, timeout_s: float = 60.0) -> None:
