@@ -1,4 +1,5 @@
-"""A class on its own JupyterHub: five people log in at once, each app draws its charts and follows a change.
+"""A class on its own JupyterHub: five people log in at once, each app draws its charts and follows a change;
+an idle server is culled.
 
 The hub is the one ``make hub`` starts (``scripts/hub.py``: ``deploy/jupyterhub/jupyterhub_config.py``
 on ``.venv-hub`` and the npm proxy, both installed on first use), with a state folder of its own.
@@ -9,9 +10,14 @@ drawn, with the link to the lessons above it. Then everyone clicks *Add unit* at
 moment and the battle's four charts must draw a newer revision. Also checked: a page asked for
 without logging in goes to the hub's login, one person cannot open another's app, the lessons
 open in JupyterLab, no page or kernel error; and, after the hub is stopped, that it stopped its
-proxy, culler, servers and kernels itself (the test kills whatever it left, and fails).
+proxy, culler, servers and kernels itself, each server shutting its kernel down (the test kills
+whatever was left, and fails).
 
-Marked ``hub`` and ``browser``; ``make test`` runs it (about two minutes once ``.venv-hub`` is made).
+A second hub, with the idle culler's shortest timeout (60 s), starts one person's server through
+the REST API and must see the culler stop it once it has been idle that long.
+
+Marked ``hub`` and ``browser``; ``make test`` runs them (about two and a half minutes once
+``.venv-hub`` is made; the first run installs it, a minute or two more).
 """
 
 from __future__ import annotations
@@ -103,7 +109,31 @@ def test_five_people_log_in_at_once_and_each_app_follows_a_change(chromium_path:
         problems.append(f"{PEOPLE[0]} asking for {PEOPLE[1]}'s app got HTTP {status} at {url}, not 403: {text[:300]}")
     if tracebacks:
         problems.append("kernel tracebacks:\n" + "\n\n".join(tracebacks))
+    if "Parent appears to have exited" in hub.log():  # a server that went without shutting its kernels down
+        problems.append("a kernel outlived its server: the servers were not stopped cleanly")
     if hub.left_behind:
         problems.append("processes the hub left running when stopped (killed by the test): "
                         + "; ".join(hub.left_behind))
     assert not problems, "\n".join(problems) + f"\n--- the hub's log (end):\n{log_tail}"
+
+
+def test_a_server_left_idle_is_stopped_by_the_idle_culler(tmp_path: Path) -> None:
+    """The hub's jupyterhub-idle-culler service with its shortest timeout (60 s; an hour by default)."""
+    with running_hub(tmp_path / "hub", BUILD / "hub-cull-test.log", cull_timeout=60) as hub:
+        hub.api("POST", "users/idle-person")
+        hub.api("POST", "users/idle-person/server")
+        deadline = time.monotonic() + 120
+        while not hub.api("GET", "users/idle-person")["servers"].get("", {}).get("ready"):
+            assert time.monotonic() < deadline, f"the server did not start:\n{hub.log_tail()}"
+            time.sleep(1)
+        ready = time.monotonic()
+        while hub.api("GET", "users/idle-person")["servers"]:
+            waited = time.monotonic() - ready
+            assert waited < 180, f"a server idle for {waited:.0f} s is still running:\n{hub.log_tail()}"
+            time.sleep(2)
+        culled_after = time.monotonic() - ready
+        log = hub.log()
+    print(f"\nidle culler: the server stopped {culled_after:.0f} s after it started (timeout 60 s)")
+    assert "Culling server idle-person" in log, "the server stopped, but not by the culler"
+    assert culled_after >= 55, f"culled after {culled_after:.0f} s, before its 60 s of idleness"
+    assert not hub.left_behind, hub.left_behind
