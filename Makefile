@@ -88,7 +88,7 @@ bench-room: setup chromium
 	$(PY) benchmarks/bench_room.py $(ROOM)
 
 ## The class hub against `make run --room N` and the static site, for 1, 5 and 10 people at once: server
-## start, first chart, click to chart, memory per person (about 15 minutes); build/bench/hub.json.
+## start, first chart, click to chart, memory per person (about 12 minutes); build/bench/hub.json.
 ## Options through HUB_BENCH, e.g. HUB_BENCH="--rooms 1 5".
 bench-hub: setup site chromium node
 	$(PY) benchmarks/bench_hub.py $(HUB_BENCH)
