@@ -142,7 +142,12 @@ def runtime_dir(spawner) -> str:  # type: ignore[no-untyped-def]
     return str(KERNELS / hashlib.sha256(spawner.user.name.encode()).hexdigest()[:12])
 
 
-c.Spawner.environment = {"JUPYTER_RUNTIME_DIR": runtime_dir}
+c.Spawner.environment = {
+    "JUPYTER_RUNTIME_DIR": runtime_dir,
+    # the app's Copy link then opens on the server of whoever opens it (/hub/user-redirect/...),
+    # not on the sender's, which the hub refuses to anyone else (explorer.panels.common.share_view)
+    "JUPYTERHUB_PUBLIC_HUB_URL": f"http://127.0.0.1:{c.JupyterHub.port}/hub/",
+}
 
 
 def give_the_lessons(spawner) -> None:  # type: ignore[no-untyped-def]

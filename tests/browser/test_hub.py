@@ -8,8 +8,9 @@ shared password and send it at the same moment; the hub starts a server for each
 the app (Voila on their own copy of ``notebooks/explorer.ipynb``), whose first chart must be
 drawn, with the link to the lessons above it. Then everyone clicks *Add unit* at the same
 moment and the battle's four charts must draw a newer revision. Also checked: a page asked for
-without logging in goes to the hub's login, one person cannot open another's app, the lessons
-open in JupyterLab, no page or kernel error; and, after the hub is stopped, that it stopped its
+without logging in goes to the hub's login, one person cannot open another's app (403), the
+lessons open in JupyterLab, the first person's *Copy link* (the hub's ``user-redirect`` link)
+opens the second person's own app on the first person's scenario, no page or kernel error; and, after the hub is stopped, that it stopped its
 proxy, culler, servers and kernels itself, each server shutting its kernel down (the test kills
 whatever was left, and fails).
 
@@ -23,14 +24,18 @@ Marked ``hub`` and ``browser``; ``make test`` runs them (about two and a half mi
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.hub import APP_PATH, LESSONS_PATH, STAND_IN_ERROR, Hub, running_hub
+from explorer.share import parse_query
+from tests.browser.hub import APP_PATH, FIRST_DRAWN_JS, LESSONS_PATH, STAND_IN_ERROR, Hub, running_hub
 from tests.browser.hub import room as hub_room
 from tests.browser.support import BUILD, CHROMIUM_ARGS
 
@@ -47,6 +52,41 @@ def landing(url: str) -> tuple[str, str]:
         return answer.url, answer.read().decode("utf-8", errors="replace")
 
 
+async def until(what: str, probe: Any, timeout_s: float = 60.0) -> Any:
+    """Await `probe()` until it gives something truthy; fail naming `what` and the last value."""
+    deadline, last = time.monotonic() + timeout_s, None
+    while time.monotonic() < deadline:
+        last = await probe()
+        if last:
+            return last
+        await asyncio.sleep(0.25)
+    raise AssertionError(f"{what}: not within {timeout_s:.0f} s (last: {str(last)[:500]})")
+
+
+async def shared_link(sender: Any, opened: Any) -> dict[str, Any]:
+    """The sender's Copy link (after their Add unit), opened by another person; what each side shows."""
+    box = ".aotg-scenario-text textarea"
+    text = "(s) => { const b = document.querySelector(s); return b ? b.value : null; }"
+    await sender.get_by_role("tab", name=re.compile(r"^Scenario")).first.click()  # built when first opened
+    sent = await until("the sender's scenario box", lambda: sender.evaluate(text, box))
+    await sender.locator(".aotg-panel .explorer-share-copy").click()
+    link = await until("a link in the Copy link field",
+                       lambda: sender.locator(".aotg-panel .explorer-share-link").input_value())
+    await opened.goto(link, wait_until="commit", timeout=TIMEOUT_S * 1000)
+    await opened.wait_for_function(FIRST_DRAWN_JS, timeout=TIMEOUT_S * 1000, polling=250)
+    await opened.get_by_role("tab", name=re.compile(r"^Scenario")).first.click()
+
+    async def same() -> Any:
+        received = await opened.evaluate(text, box)
+        return received if received and json.loads(received) == json.loads(sent) else None
+
+    try:
+        received = await until("the linked scenario in the other person's app", same)
+    except AssertionError as error:
+        received = f"not shown: {error}"
+    return {"link": link, "opened_at": opened.url, "sent": sent, "received": received}
+
+
 async def five_people(hub: Hub, chromium: Path) -> dict[str, Any]:
     """The room, the cross-person and lessons checks; what each page gave."""
     from playwright.async_api import async_playwright
@@ -61,9 +101,11 @@ async def five_people(hub: Hub, chromium: Path) -> dict[str, Any]:
                 if lessons:
                     answer = await context.request.get(lessons)
                     found["lessons"][visit.name] = (lessons, answer.status, "JupyterLab" in await answer.text())
-            first, _, context = visits[0]
+            first, sender, context = visits[0]
             other = await context.request.get(f"{hub.base}user/{PEOPLE[1]}/{APP_PATH}")
             found["other"] = (other.status, other.url, (await other.text())[:2000])
+            if not first.failed and not visits[1][0].failed:
+                found["share"] = await shared_link(sender, await visits[1][2].new_page())
             for _, page, context in visits:
                 await page.close()
                 await context.close()
@@ -103,6 +145,20 @@ def test_five_people_log_in_at_once_and_each_app_follows_a_change(chromium_path:
         server = users.get(visit.name, {}).get("servers", {}).get("", {})
         if not server.get("ready"):
             problems.append(f"{visit.name}: the hub does not list a ready server ({server})")
+    share = found.get("share")
+    if share is None:
+        problems.append("no shared link tried (the first two people had no app)")
+    else:
+        print(f"  {PEOPLE[0]}'s Copy link: {share['link'][:110]}...")
+        query = urlsplit(share["link"]).query
+        if not share["link"].startswith(f"{hub.base}hub/user-redirect/{APP_PATH}?"):
+            problems.append(f"the Copy link is not the hub's user-redirect link: {share['link']}")
+        elif parse_query(query).scenario != json.loads(share["sent"]):
+            problems.append(f"the Copy link does not hold the sender's scenario: {query}")
+        if not share["opened_at"].startswith(f"{hub.base}user/{PEOPLE[1]}/{APP_PATH}?"):
+            problems.append(f"{PEOPLE[1]} opening the link landed on {share['opened_at']}, not their own app")
+        if share["received"].startswith("not shown"):
+            problems.append(f"{PEOPLE[1]}'s app does not show the linked scenario: {share['received'][:300]}")
     status, url, text = found["other"]
     print(f"  {PEOPLE[0]} asking for {PEOPLE[1]}'s app: HTTP {status} at {url}")
     if status != 403:

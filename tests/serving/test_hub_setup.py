@@ -142,6 +142,8 @@ def test_kubernetes_files_make_the_same_choices_as_the_local_hub(monkeypatch: py
     values = yaml.safe_load((HUB / "values.yaml").read_text())
     single = values["singleuser"]
     assert single["defaultUrl"] == c.Spawner.default_url
+    assert single["extraEnv"]["JUPYTERHUB_PUBLIC_HUB_URL"].endswith("/hub/")
+    assert c.Spawner.environment["JUPYTERHUB_PUBLIC_HUB_URL"] == "http://127.0.0.1:8123/hub/"
     assert single["memory"]["limit"] == c.Spawner.mem_limit
     assert values["cull"]["enabled"] is True and values["cull"]["timeout"] == names["CULL_TIMEOUT"]
     assert values["hub"]["config"]["JupyterHub"]["authenticator_class"] == c.JupyterHub.authenticator_class
