@@ -8,7 +8,7 @@ PORT ?= 8866
 SERVE_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run lab test layers bench bench-server bench-room chromium labextension site serve-site
+.PHONY: setup run lab test layers bench bench-server bench-room chromium labextension site serve-site hub node bench-hub
 
 $(STAMP): pyproject.toml
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -43,13 +43,27 @@ SITE_BIND ?= 127.0.0.1
 serve-site: site
 	$(PY) -m http.server $(SITE_PORT) --bind $(SITE_BIND) --directory build/site
 
+## A class hub to try before a class: JupyterHub on 127.0.0.1 (shared-password login, a server of their
+## own for every person, the app as the page they land on, the lessons linked above it, idle servers
+## stopped after an hour). Prints the address and the passwords. Installs, on first use, .venv-hub/
+## (JupyterHub and the explorer as binder/ installs it) and the npm proxy in deploy/jupyterhub/node_modules/.
+## Options through HUB_ARGS, e.g. HUB_ARGS="--port 9000 --password our-class-2026"; see --help.
+HUB_ARGS ?=
+hub: node
+	$(PYTHON) scripts/hub.py $(HUB_ARGS)
+
+## Node.js and npm for the hub's proxy (configurable-http-proxy needs Node.js 20.19 or newer).
+node:
+	command -v npm >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm || \
+	  ( $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm )
+
 ## Debian's Chromium for the real-browser tests (Playwright cannot download browsers here).
 chromium:
 	[ -x $(CHROMIUM) ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || \
 	  ( $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium )
 
-## Every test: doctests, unit, property, notebooks, widgets, browser.
-test: setup chromium
+## Every test: doctests, unit, property, notebooks, widgets, browser (the class hub's included).
+test: setup chromium node
 	$(PY) -m pytest
 
 ## The package's layers and one-way imports, read from the source (tests/test_layers.py checks them).
@@ -72,6 +86,12 @@ bench-server: setup chromium
 ## chart, memory per person; a few minutes). Options through ROOM, e.g. ROOM="--warm 10 --max-sessions 11".
 bench-room: setup chromium
 	$(PY) benchmarks/bench_room.py $(ROOM)
+
+## The class hub against `make run --room N` and the static site, for 1, 5 and 10 people at once: server
+## start, first chart, click to chart, memory per person (about 12 minutes); build/bench/hub.json.
+## Options through HUB_BENCH, e.g. HUB_BENCH="--rooms 1 5".
+bench-hub: setup site chromium node
+	$(PY) benchmarks/bench_hub.py $(HUB_BENCH)
 
 ## The in-browser site on this machine (a few minutes): a first visit's bytes (as served and gzip-compressed),
 ## first chart on a cold and a warm cache (unthrottled and CPU/4), click to all charts redrawn, the page's

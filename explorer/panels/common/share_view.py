@@ -8,7 +8,10 @@ proxy, on Binder, with a token), and writes it back in ``link``.
 
 On Binder (``BINDER_LAUNCH_HOST`` and ``BINDER_PERSISTENT_REQUEST`` in the environment) the
 link is a Binder launch link instead (``href``), so that each person who opens it gets a
-session of their own on the same commit, not the sender's.
+session of their own on the same commit, not the sender's. On a JupyterHub that knows its public
+address (``JUPYTERHUB_PUBLIC_HUB_URL``) it is the hub's ``user-redirect`` link, which opens the
+app on the server of whoever opens it (the page's own address is the sender's server, which the
+hub refuses to anyone else).
 
 `open_scenario` is how the app loads a linked scenario: through the game's own check (the
 command line's checks, `ScenarioAdapter.check`) and then the panel's `apply`, all or nothing, as
@@ -39,7 +42,7 @@ from explorer.panels.common.request_info import wait_for_request
 from explorer.panels.common.safe_load import load_checked
 from explorer.share import binder_link, share_query
 
-__all__ = ["APP_PATH", "PageAddress", "ShareLink", "in_browser", "where_it_runs", "ShareView", "ShareAndExport", "open_scenario", "link_query", "binder_href"]
+__all__ = ["APP_PATH", "PageAddress", "ShareLink", "in_browser", "where_it_runs", "ShareView", "ShareAndExport", "open_scenario", "link_query", "binder_href", "hub_href"]
 
 APP_PATH = "notebooks/explorer.ipynb"
 """The app notebook, from the repository root (the server's root on Binder)."""
@@ -129,6 +132,24 @@ def binder_href(query: str, environ: Mapping[str, str] | None = None) -> str:
     return binder_link(host, request, f"voila/render/{APP_PATH}", query)
 
 
+def hub_href(query: str, environ: Mapping[str, str] | None = None) -> str:
+    """On a JupyterHub with a public address, the link opening the app on each person's own server, else ''.
+
+    JupyterHub tells each server ``JUPYTERHUB_PUBLIC_HUB_URL`` when its ``public_url`` is set.
+
+    >>> hub_href("game=aq", {"JUPYTERHUB_PUBLIC_HUB_URL": "https://class.example.org/hub/"})
+    'https://class.example.org/hub/user-redirect/voila/render/notebooks/explorer.ipynb?game=aq'
+    >>> hub_href("game=aq", {}), hub_href("game=aq", {"JUPYTERHUB_PUBLIC_HUB_URL": "javascript:alert(1)//"})
+    ('', '')
+    """
+    env = os.environ if environ is None else environ
+    hub = env.get("JUPYTERHUB_PUBLIC_HUB_URL", "")
+    if not hub.startswith(("http://", "https://")):
+        return ""
+    target = f"{hub.rstrip('/')}/user-redirect/voila/render/{APP_PATH}"
+    return f"{target}?{query}" if query else target
+
+
 class ShareView:
     """The Copy link widget, kept on the host's current scenario after every resolve.
 
@@ -158,7 +179,7 @@ class ShareView:
         with self.link.hold_sync():
             self.link.problem = ""
             self.link.query = query
-            self.link.href = binder_href(query)
+            self.link.href = binder_href(query) or hub_href(query)
 
 
 class ShareAndExport:

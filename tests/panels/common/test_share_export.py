@@ -18,7 +18,7 @@ import pytest
 from explorer import lessons
 from explorer.app import Explorer
 from explorer.panels.common.exports import FileSaver
-from explorer.panels.common.share_view import binder_href, link_query
+from explorer.panels.common.share_view import binder_href, hub_href, link_query
 from explorer.resolver import resolve
 from explorer.share import encode, parse_query, share_query
 
@@ -173,3 +173,12 @@ def test_links_stay_short_for_every_panel(app: Explorer) -> None:
         query = app.panel(game).scenario_box.share.share.link.query
         assert query.startswith(f"game={game}&scenario=v1.") and len(query) < 2000
         assert len(encode(app.panel(game).scenario())) < 2000
+
+
+def test_on_a_hub_the_link_opens_each_person_s_own_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    href = hub_href("game=aq&scenario=v1.x", {"JUPYTERHUB_PUBLIC_HUB_URL": "http://127.0.0.1:8000/hub/"})
+    assert href == "http://127.0.0.1:8000/hub/user-redirect/voila/render/notebooks/explorer.ipynb?game=aq&scenario=v1.x"
+    assert hub_href("game=aq", {"JUPYTERHUB_PUBLIC_HUB_URL": ""}) == ""  # a hub without public_url: the page's own address
+    monkeypatch.setenv("JUPYTERHUB_PUBLIC_HUB_URL", "https://class.example.org/hub/")
+    link = Explorer().panel("arcadia-quest").scenario_box.share.share.link
+    assert link.href == f"https://class.example.org/hub/user-redirect/voila/render/notebooks/explorer.ipynb?{link.query}"
