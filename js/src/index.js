@@ -61,11 +61,16 @@ function addStyle() {
   document.head.appendChild(style);
 }
 
+/** Below this width (px) a chart draws without plotly's tool bar, and fits its title and legend (`fitNarrow`). */
 const NARROW = 600;
 
 function fitNarrow(layout) {
-  // A narrow chart (a phone, a stacked column): the title on its own line at the top, the legend
-  // under it on the left, so neither covers the other; the chart grows by that line.
+  // A narrow chart (a phone, a stacked column): a smaller title, and when the chart has a
+  // legend above it, the title on its own line at the top and the legend under it on the left,
+  // so neither covers the other (the chart grows by that line).
+  const title = typeof layout.title === 'object' && layout.title ? layout.title : { text: layout.title || '' };
+  const font = Object.assign({}, title.font || {}, { size: Math.min((title.font && title.font.size) || 17, 15) });
+  layout.title = Object.assign({}, title, { font });
   const legend = layout.legend || {};
   if (layout.showlegend === false || legend.orientation !== 'h' || !(legend.y > 1)) return;
   const margin = Object.assign({}, layout.margin || {});
@@ -74,10 +79,8 @@ function fitNarrow(layout) {
   layout.margin = margin;
   layout.height = (layout.height || 0) + 24;
   layout.legend = Object.assign({}, legend, { x: 0, xanchor: 'left' });
-  const title = typeof layout.title === 'object' && layout.title ? layout.title : { text: layout.title || '' };
-  layout.title = Object.assign({}, title, { y: 1, yref: 'container', yanchor: 'top', pad: { t: 6 } });
+  layout.title = Object.assign({}, layout.title, { y: 1, yref: 'container', yanchor: 'top', pad: { t: 6 } });
 }
-/** Below this width (px) a chart draws without plotly's tool bar. */
 
 function plainText(value) {
   // A title as people read it: plotly's markup (<br>, <b>...) removed.

@@ -81,7 +81,7 @@ class CharacterRow:
                                      continuous_update=False, layout=widgets.Layout(width="110px"),
                                      tooltip=tips["keywords"])
         self.kneeling = widgets.Checkbox(not data.get("standing", True), description="knelt", indent=False,
-                                         layout=widgets.Layout(width="56px"), tooltip=tips["kneeling"])
+                                         layout=widgets.Layout(width="74px"), tooltip=tips["kneeling"])
         self.power = NumberText(data.get("power", 0), description="power", style={"description_width": "initial"},
                                 layout=widgets.Layout(width="88px"), tooltip=tips["power"])
         self.remove = widgets.Button(icon="trash", layout=widgets.Layout(width="34px"), tooltip=tips["remove"])
