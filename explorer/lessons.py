@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.errors import ScenarioError
 from explorer.lesson_table import Table, percent, short_percent
+from explorer.panels.common.field_names import numbered
 from explorer.panels.common.table import MISSING, left_out_text
 from explorer.resolver import load_scenario, resolve
 from explorer.scenario.report import Report
@@ -298,21 +299,6 @@ def distributions(data: Report | Mapping[str, Any], columns: Mapping[str, str], 
     return _shown(Table(tuple(cells), tuple(columns), tuple(index), index_name=rows))
 
 
-def _numbered(names: Iterable[str]) -> list[str]:
-    """Unit names as row labels: a name that repeats is numbered 1, 2, ... (as the charts do).
-
-    >>> _numbered(["hill giant", "hill giant", "hill elite"])
-    ['hill giant 1', 'hill giant 2', 'hill elite']
-    """
-    names = list(names)
-    seen: dict[str, int] = {}
-    labels = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        labels.append(f"{name} {seen[name]}" if names.count(name) > 1 else name)
-    return labels
-
-
 def fates(data: Report | Mapping[str, Any], side: str) -> pd.DataFrame | Table:
     """Assault of the Giants: what becomes of each unit of `side`, as percentages.
 
@@ -320,7 +306,7 @@ def fates(data: Report | Mapping[str, Any], side: str) -> pd.DataFrame | Table:
     {'healthy': '1.07%', 'wounded': '1.91%', 'defeated': '97.02%'}
     """
     units, names = value(data, f"{side}.units"), value(data, f"{side}.unit_names")
-    rows = {name: {state: percent(p) for state, p in unit.items()} for name, unit in zip(_numbered(names), units)}
+    rows = {name: {state: percent(p) for state, p in unit.items()} for name, unit in zip(numbered(names), units)}
     return _by_label(rows, f"{side} unit")
 
 

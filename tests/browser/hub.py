@@ -37,7 +37,7 @@ from typing import Any
 
 import psutil
 
-from tests.browser.support import INIT_SCRIPT, KERNEL_STARTUP, TRACEBACK_MARK, attach, free_port
+from tests.browser.support import INIT_SCRIPT, KERNEL_STARTUP, ServerLog, attach, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HUB_SCRIPT = ROOT / "scripts" / "hub.py"
@@ -69,7 +69,7 @@ POLL_MS = 250
 
 # ----------------------------------------------------------------------------- the hub
 @dataclass
-class Hub:
+class Hub(ServerLog):
     """A hub started by `running_hub`."""
 
     base: str
@@ -82,17 +82,6 @@ class Hub:
     """Every process noted under the hub: pid -> its start time (a pid reused later is another process)."""
     left_behind: list[str] = field(default_factory=list)
     """Processes still running after the hub's own shutdown (killed then), as text."""
-
-    def log(self) -> str:
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def log_tail(self, lines: int = 40) -> str:
-        return "\n".join(self.log().splitlines()[-lines:])
-
-    def kernel_tracebacks(self) -> list[str]:
-        """Tracebacks any person's kernel showed (the servers log to the hub's output)."""
-        parts = self.log().split(TRACEBACK_MARK + "\n")[1:]
-        return [part.split(TRACEBACK_MARK + "-END")[0].strip() for part in parts]
 
     def api(self, method: str, path: str, body: Any = None, timeout_s: float = 30) -> Any:
         """A call of the hub's REST API (``/hub/api/PATH``) as the ``explorer-checks`` service."""

@@ -98,15 +98,9 @@ def address_in(text: str) -> str | None:
     return None
 
 
-@dataclass
-class Server:
-    """`scripts/serve.py` started by the test, as `make run` starts it."""
+class ServerLog:
+    """What a started server wrote (its kernels' output included), read by the tests: needs `log_path`."""
 
-    url: str
-    """The address it printed, token included."""
-    base: str
-    """``http://127.0.0.1:PORT/``."""
-    process: subprocess.Popen[bytes]
     log_path: Path
 
     def log(self) -> str:
@@ -116,9 +110,34 @@ class Server:
         return "\n".join(self.log().splitlines()[-lines:])
 
     def kernel_tracebacks(self) -> list[str]:
-        """Tracebacks any kernel showed (cell errors, exceptions in widget callbacks)."""
+        """Tracebacks any kernel showed (cell errors, exceptions in widget callbacks; `KERNEL_STARTUP`)."""
         parts = self.log().split(TRACEBACK_MARK + "\n")[1:]
         return [part.split(TRACEBACK_MARK + "-END")[0].strip() for part in parts]
+
+
+@dataclass
+class Server(ServerLog):
+    """`scripts/serve.py` started by the test, as `make run` starts it."""
+
+    url: str
+    """The address it printed, token included."""
+    base: str
+    """``http://127.0.0.1:PORT/``."""
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+
+def until(what: str, probe: Callable[[], Any], timeout_s: float, server: ServerLog | None = None) -> Any:
+    """Poll `probe` until it returns something truthy; fail with the last value (and the server's log)."""
+    deadline = time.monotonic() + timeout_s
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = probe()
+        if last:
+            return last
+        time.sleep(0.25)
+    raise AssertionError(f"{what}: not within {timeout_s:.0f} s (last seen: {str(last)[:2000]})"
+                         + ("" if server is None else f"\nserver log:\n{server.log_tail(30)}"))
 
 
 def _answers(base: str) -> bool:

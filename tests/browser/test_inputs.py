@@ -20,13 +20,22 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.support import CHROMIUM_ARGS, INIT_SCRIPT, Server, app_server, attach, build_side_tab, scenario_text
+from tests.browser.support import (
+    CHROMIUM_ARGS,
+    INIT_SCRIPT,
+    Server,
+    app_server,
+    attach,
+    build_side_tab,
+    scenario_text,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -40,17 +49,6 @@ MESSAGE = ".aotg-panel .aotg-error-pool-attacker"
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-inputs.log") as running:
         yield running
-
-
-def until(what: str, probe: Callable[[], Any], timeout_s: float) -> Any:
-    deadline = time.monotonic() + timeout_s
-    last: Any = None
-    while time.monotonic() < deadline:
-        last = probe()
-        if last:
-            return last
-        time.sleep(0.2)
-    raise AssertionError(f"{what}: not within {timeout_s:.0f} s (last seen: {last!r})")
 
 
 def basic_dice(page: Any) -> Any:

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,6 +37,7 @@ from tests.browser.support import (
     app_server,
     attach,
     build_side_tab,
+    until,
 )
 from tests.scenario.probes_support import json_bytes, raw_link
 from tests.scenario.scenario_support import EXAMPLES
@@ -52,19 +52,6 @@ BOX = ".aotg-panel .aotg-scenario-text textarea"
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-probes-text.log") as running:
         yield running
-
-
-def until(what: str, probe: Callable[[], Any], timeout_s: float, server: Server) -> Any:
-    """Poll `probe` until it returns something truthy; fail with the last value and the server's log."""
-    deadline = time.monotonic() + timeout_s
-    last: Any = None
-    while time.monotonic() < deadline:
-        last = probe()
-        if last:
-            return last
-        time.sleep(0.25)
-    raise AssertionError(f"{what}: not within {timeout_s:.0f} s (last seen: {str(last)[:1000]})\n"
-                         f"server log:\n{server.log_tail(30)}")
 
 
 def box_text(page: Any) -> str | None:

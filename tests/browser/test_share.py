@@ -57,6 +57,7 @@ from tests.browser.support import (
     build_side_tab,
     figure_differences,
     snapshot,
+    until,
 )
 
 pytestmark = pytest.mark.browser
@@ -70,19 +71,6 @@ BOX = {"aotg": ".aotg-scenario-text textarea", "aq": ".aq-scenario-text textarea
 def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with app_server(app_notebook, tmp_path_factory.mktemp("ipython"), "voila-share.log") as running:
         yield running
-
-
-def until(what: str, probe: Callable[[], Any], timeout_s: float, server: Server) -> Any:
-    """Poll `probe` until it returns something truthy; fail with the last value and the server's log."""
-    deadline = time.monotonic() + timeout_s
-    last: Any = None
-    while time.monotonic() < deadline:
-        last = probe()
-        if last:
-            return last
-        time.sleep(0.25)
-    raise AssertionError(f"{what}: not within {timeout_s:.0f} s (last seen: {str(last)[:2000]})\n"
-                         f"server log:\n{server.log_tail(30)}")
 
 
 def until_right(what: str, problems: Callable[[], list[str]], timeout_s: float, server: Server) -> None:

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from explorer.games.arcadia_quest import ABILITIES, HEROES, MONSTERS
 from explorer.panels.common.display import badge
+from explorer.panels.common.field_names import numbered
 from explorer.scenario.sourced import Sourced
 
 __all__ = ["ABILITY_LABELS", "TERMS", "FROM_SCENARIO", "HERO_ABILITIES", "MONSTER_ABILITIES", "YOURS", "AbilityPicker",
@@ -110,20 +111,6 @@ class ValueBoxes:
 
     def _show(self) -> None:
         self.provenance.value = source_line(self.sources, self.shorts)
-
-
-def numbered(names: list[str]) -> list[str]:
-    """What each row of a list is called in tooltips and messages: its name, numbered when shared.
-
-    >>> numbered(["Orc Marauder", "Goblin Archer", "Orc Marauder"])
-    ['Orc Marauder 1', 'Goblin Archer', 'Orc Marauder 2']
-    """
-    counts: dict[str, int] = {}
-    out = []
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-        out.append(f"{name} {counts[name]}" if names.count(name) > 1 else name)
-    return out
 
 
 @dataclass(frozen=True, slots=True)

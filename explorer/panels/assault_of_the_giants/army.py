@@ -36,6 +36,7 @@ from explorer.games.assault_of_the_giants import (
 from explorer.panels.assault_of_the_giants.unit_row import FIELDS, UnitRow, column_headers
 from explorer.panels.assault_of_the_giants.words import TERMS, explain
 from explorer.panels.common.display import ErrorMessage, heading, note
+from explorer.panels.common.field_names import numbered
 
 __all__ = ["UnitRow", "UnitList", "ArmyBuilder", "DEFAULT_ARMIES", "unit_labels"]
 
@@ -60,13 +61,7 @@ def unit_labels(names: list[str]) -> list[str]:
     >>> unit_labels(["fire giant", "fire giant", "fire elite", ""])
     ['fire giant 1', 'fire giant 2', 'fire elite', 'unit']
     """
-    shown = [name.strip() or "unit" for name in names]
-    counts: dict[str, int] = {}
-    labels = []
-    for name in shown:
-        counts[name] = counts.get(name, 0) + 1
-        labels.append(f"{name} {counts[name]}" if shown.count(name) > 1 else name)
-    return labels
+    return numbered(name.strip() or "unit" for name in names)
 
 
 @dataclass

@@ -20,11 +20,11 @@ patterns (`FieldNames`); a path no pattern covers is still written in words, nev
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from explorer.core.errors import ScenarioError
 
-__all__ = ["FieldNames", "plain"]
+__all__ = ["FieldNames", "numbered", "plain"]
 
 _INDEX = re.compile(r"\[(\d+)\]")
 _SINGULAR = {"item": "item", "units": "unit", "cards": "card", "characters": "character", "challenges": "challenge",
@@ -39,6 +39,21 @@ def _words(part: str) -> str:
         return part.replace("_", " ")
     name = part[:match.start()]
     return f"{_SINGULAR.get(name, name.replace('_', ' '))} {int(match.group(1)) + 1}"
+
+
+def numbered(names: Iterable[str]) -> list[str]:
+    """What each row of a list is called on screen: its name, numbered 1, 2, ... when names repeat.
+
+    >>> numbered(["Orc Marauder", "Goblin Archer", "Orc Marauder"])
+    ['Orc Marauder 1', 'Goblin Archer', 'Orc Marauder 2']
+    """
+    names = list(names)
+    seen: dict[str, int] = {}
+    labels = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(f"{name} {seen[name]}" if names.count(name) > 1 else name)
+    return labels
 
 
 def plain(field: str) -> str:
@@ -57,9 +72,9 @@ class FieldNames:
     """Labels for field paths, by pattern: ``*`` in a pattern is one path part or one index.
 
     A label may use ``{side}`` (the first part, capitalised, for "attacker.x"), ``{n}`` (the first
-    index, counted from 1) and ``{m}`` (the second). The longest matching pattern wins; an exact
-    path beats a pattern; a path under a labelled one ("x.y.z" under "x.y") takes that label and
-    the rest in words.
+    index, counted from 1) and ``{m}`` (the second). The label covering most of the path wins (then
+    an exact path over a pattern, then the longer pattern); a path under a labelled one ("x.y.z"
+    under "x.y") takes that label and the rest in words.
     """
 
     def __init__(self, labels: Mapping[str, str]) -> None:
