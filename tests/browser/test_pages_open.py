@@ -71,12 +71,43 @@ def open_one(chromium: str, url: str, index: int, results: dict[int, dict[str, A
             except Exception as error:  # a page with no chart in time: recorded, and fails below
                 problem = f"{type(error).__name__}: {str(error).splitlines()[0]}"
                 page.screenshot(path=str(BUILD / f"pages-open-{index}.png"))
-            results[index] = {"drawn_s": drawn, "problem": problem, "errors": log.errors()}
+                problem += " | " + describe(page)
+            results[index] = {"drawn_s": drawn, "problem": problem, "errors": log.errors(),
+                              "kernel": kernel_of(page)}
             if index % 2 == 0:
                 page.close(run_before_unload=True)  # a tab closed: the beacon frees its kernel
             context.close()
         finally:
             browser.close()  # the odd pages: gone with no word, as a crashed browser
+
+
+def kernel_of(page: Any) -> str:
+    """The id of the kernel Voila gave the page ("" before its page script ran)."""
+    try:
+        return str(page.evaluate("(() => { const c = document.getElementById('jupyter-config-data');"
+                                 " return c ? (JSON.parse(c.textContent).kernelId || '') : ''; })()"))
+    except Exception:  # a page gone or never loaded: no kernel to name
+        return ""
+
+
+def describe(page: Any) -> str:
+    """What a page without a chart shows: whether the app and its widgets came, and its first words."""
+    try:
+        seen = page.evaluate("""() => ({
+            app: !!document.querySelector('.explorer-app'),
+            widgets: document.querySelectorAll('.jupyter-widgets').length,
+            charts: document.querySelectorAll('.js-plotly-plot').length,
+            stuck: !!document.getElementById('explorer-stuck'),
+            text: (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').slice(0, 300)})""")
+    except Exception as error:  # the page itself is gone
+        return f"page unreadable: {type(error).__name__}"
+    return (f"app {seen['app']}, widgets {seen['widgets']}, charts {seen['charts']}, "
+            f"stuck note {seen['stuck']}; text: {seen['text']!r}")
+
+
+def kernel_lines(log: str, kernel: str) -> str:
+    """The server log's lines that name `kernel` (its start, hand-over, connections, shutdown)."""
+    return "\n".join(line for line in log.splitlines() if kernel and kernel in line)
 
 
 def test_twenty_pages_opened_two_at_a_time_all_draw_their_chart(server: Server, chromium_path: Path) -> None:
@@ -89,10 +120,12 @@ def test_twenty_pages_opened_two_at_a_time_all_draw_their_chart(server: Server, 
         for thread in threads:
             thread.join(timeout=CHART_S + 60)
     (BUILD / "pages-open.json").write_text(json.dumps(results, indent=1, sort_keys=True), encoding="utf-8")
-    failures = [f"page {i}: {r['problem'] or 'no chart'}" for i, r in sorted(results.items()) if r["drawn_s"] is None]
+    log = server.log()
+    failures = [f"page {i}: {r['problem'] or 'no chart'}; kernel {r['kernel'] or '(none)'}:\n"
+                + kernel_lines(log, r["kernel"])
+                for i, r in sorted(results.items()) if r["drawn_s"] is None]
     missing = [i for i in range(PAGES) if i not in results]
     errors = [f"page {i}: {e}" for i, r in sorted(results.items()) for e in r["errors"]]
-    log = server.log()
     assert not missing, f"pages that never finished: {missing}"
     assert not failures, "\n".join(failures) + "\n" + server.log_tail(60)
     assert not errors, "\n".join(errors)

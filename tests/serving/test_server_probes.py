@@ -45,6 +45,9 @@ FOREIGN = "evil.example"
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base" / "static"
 """Where Voila's ``/voila/static/`` files come from in this environment."""
+ANSWER_S = 90.0
+"""How long a probe waits for the server's answer. These probes check what is answered, not how
+fast: a slow machine whose server is busy rendering a warm kernel's page may take many seconds."""
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +63,7 @@ def server() -> Iterator[Server]:
 
 def raw_request(port: int, path: str, host: str, extra: str = "", method: str = "GET") -> tuple[int, bytes]:
     """One HTTP/1.1 request with exactly the Host given: (status, the bytes of the answer read)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_S) as sock:
         sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Connection: close\r\n\r\n".encode())
         answer = b""
         while b"\r\n\r\n" not in answer:
@@ -122,7 +125,7 @@ def query_status(server: Server, kernel_id: str, key: str | None, origin: str | 
     headers = {QUERY_KEY_HEADER: key} if key is not None else {}
     try:
         with connect(f"ws://127.0.0.1:{server.port}/voila/query/{kernel_id}", additional_headers=headers,
-                     origin=origin, open_timeout=5) as ws:  # type: ignore[arg-type]
+                     origin=origin, open_timeout=ANSWER_S) as ws:  # type: ignore[arg-type]
             try:
                 return str(ws.recv(timeout=1))
             except TimeoutError:
@@ -161,7 +164,7 @@ def drop_download(port: int, path: str, method: str = "GET", keep: int = 1, wait
     """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # the server's writes back up at once
-    sock.settimeout(5)
+    sock.settimeout(ANSWER_S)
     sock.connect(("127.0.0.1", port))
     try:
         sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
@@ -190,7 +193,7 @@ def test_dropped_downloads_leave_every_later_response_whole(server: Server) -> N
         drop_download(server.port, path, method, keep, wait)
     time.sleep(0.5)
     for _ in range(3):  # the first compressed as it is sent (chunked), the next from the cache
-        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=ANSWER_S)
         try:
             connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
             response = connection.getresponse()

@@ -29,8 +29,10 @@ QUERY_KEY_ENV = "EXPLORER_QUERY_KEY"
 QUERY_KEY_HEADER = "X-Explorer-Query-Key"
 """The request header that carries the key (a header, so that no log line shows it)."""
 
-OPEN_TIMEOUT_S = 5.0
-"""How long the kernel waits for the websocket to open (Voila's own client waits as long)."""
+OPEN_TIMEOUT_S = 60.0
+"""How long the kernel waits for the websocket to open. Voila's own client waits 5 s, but a server
+busy sending other pages (a room opening the app at once on a small machine) can take longer, and
+a kernel that gives up shows its page the default battle instead of the shared link's."""
 
 
 def query_url(env: Mapping[str, str]) -> str:

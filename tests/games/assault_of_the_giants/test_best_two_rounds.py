@@ -30,12 +30,14 @@ half = CombatDie("half", ((1, 0, 0), (0, 0, 0)) * 3)
 
 @st.composite
 def two_round_sides(draw: st.DrawFn, policy: str = "best") -> Side:
-    """A side with Command rerolls 1-2 and cards rerolling 1-2 more in a second round, 1-3 dice."""
+    """A side with Command rerolls 1-2 and cards rerolling 1-2 more in a second round, 1-3 dice in all
+    (the card's die included: a fourth die makes one brute force take over a minute)."""
     pool = ((coin, draw(st.integers(0, 2))), (mixed, draw(st.integers(0, 1))))
     if not sum(n for _, n in pool):
         pool = ((coin, 1), (mixed, 0))
+    card_dice = draw(st.sampled_from([(), ((half, 1),)])) if sum(n for _, n in pool) < 3 else ()
     cards = (BattleCard("Haste", "spell", rerolls=draw(st.integers(1, 2)), arcane_to_blocks=draw(st.integers(0, 1)),
-                        hits=draw(st.integers(0, 1)), dice=draw(st.sampled_from([(), ((half, 1),)]))),)
+                        hits=draw(st.integers(0, 1)), dice=card_dice),)
     mods = Modifiers(draw(st.integers(1, 2)), draw(st.integers(0, 1)), draw(st.integers(0, 1)))
     units = (Unit("a", 2, 1, 2), Unit("b", 1, 1, 1))
     objective = draw(st.sampled_from(["ordning-points", "net-ordning-points", "damage", "wipe-out"]))
@@ -46,7 +48,7 @@ def _engines() -> list[object]:
     return [nullcontext, pure_python]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(two_round_sides(), st.integers(0, 1))
 def test_a_best_attacker_with_two_rounds_equals_the_brute_force(attacker: Side, defender_dice: int) -> None:
     assert rounds_of(attacker)[1]
@@ -86,7 +88,7 @@ def _marginal(joint: dict[tuple[int, int, int, int], Fraction], at: int) -> dict
     return out
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(two_round_sides(), st.sampled_from(["misses", "blanks", "none"]))
 def test_best_play_with_two_rounds_is_never_worse_than_a_fixed_policy(attacker: Side, policy: str) -> None:
     # Each fixed policy plays both rounds too (its policy applied again, p.16): best play may do as it does.
