@@ -483,6 +483,12 @@ def snapshot(page: Any) -> list[dict[str, Any]]:
     return json.loads(page.evaluate(SNAPSHOT_JS))
 
 
+def page_kernel_id(page: Any) -> str:
+    """The id of the kernel Voila gave the page, read from its page config ("" before it is there)."""
+    return str(page.evaluate("() => { const c = document.getElementById('jupyter-config-data');"
+                             " return c ? (JSON.parse(c.textContent).kernelId || '') : ''; }"))
+
+
 def scenario_text(page: Any) -> str | None:
     """The text of the Assault panel's scenario box (None: no such box)."""
     return page.evaluate(SCENARIO_JS)

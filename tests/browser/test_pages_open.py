@@ -33,6 +33,7 @@ from tests.browser.support import (
     Server,
     app_server,
     attach,
+    page_kernel_id,
 )
 
 pytestmark = pytest.mark.browser
@@ -82,10 +83,9 @@ def open_one(chromium: str, url: str, index: int, results: dict[int, dict[str, A
 
 
 def kernel_of(page: Any) -> str:
-    """The id of the kernel Voila gave the page ("" before its page script ran)."""
+    """The id of the page's kernel (`page_kernel_id`), "" when the page is gone or never loaded."""
     try:
-        return str(page.evaluate("(() => { const c = document.getElementById('jupyter-config-data');"
-                                 " return c ? (JSON.parse(c.textContent).kernelId || '') : ''; })()"))
+        return page_kernel_id(page)
     except Exception:  # a page gone or never loaded: no kernel to name
         return ""
 

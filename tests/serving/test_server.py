@@ -38,6 +38,8 @@ from typing import Any
 import psutil
 import pytest
 
+from tests.browser.support import page_kernel_id
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,7 +195,7 @@ def open_app(context: Any, server: Server, charts: bool = False) -> tuple[Any, s
             "() => [...document.querySelectorAll('.js-plotly-plot')].some((g) => (g.data || []).length > 0)",
             timeout=RENDER_TIMEOUT_S * 1000,
         )
-    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    kernel_id = page_kernel_id(page)
     assert kernel_id in server.kernels(), f"the page's kernel {kernel_id} is not among the server's kernels"
     return page, kernel_id
 
