@@ -1,7 +1,7 @@
 """The explorer's Voila server: kernels freed on leave, culled when abandoned, capped in number.
 
 `scripts/serve.py` (``make run``) starts :class:`ExplorerVoila`, a small subclass of Voila's
-application that changes four things:
+application that changes these things:
 
 * **Kernels are freed when a page is left.** Voila's page reads the ``_xsrf`` cookie and posts it
   to ``/voila/api/shutdown/<kernel_id>`` on ``beforeunload``; but Voila's page handler never
@@ -25,6 +25,9 @@ application that changes four things:
   loopback addresses and ``localhost`` are accepted as the ``Host`` unless ``public`` is set, on
   every route, Voila's static files included; the query websocket of warm kernels answers only
   the kernel it serves, with its own key (`explorer.serving.checks`).
+* **A page's notebook is run by** `explorer.serving.execute.ExplorerExecutor`: a kernel whose
+  output goes quiet is nudged, a cell whose last output was lost is not waited for, and the
+  cell that shows the app is run again if its output did not all arrive.
 
 It builds on Voila 0.5's internals (its handler classes and `voila_kernel_manager_factory`); if a
 Voila upgrade moves the handlers it replaces, :meth:`ExplorerVoila.init_handlers` stops the start
@@ -45,6 +48,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from explorer.serving import execute
 from explorer.serving.checks import guard_handlers
 from explorer.serving.compression import CachedGZip
 from explorer.serving.sessions import TICKET, SessionCap
@@ -223,6 +227,7 @@ class ExplorerVoila(Voila):  # type: ignore[misc]  # Voila is untyped
             raise ValueError("preheated kernels and a prelaunch hook do not go together")
         if preheat and conf.progressive_rendering:
             raise ValueError("preheated kernels and progressive rendering do not go together")
+        execute.install()  # notebooks run with a nudge for quiet output and reruns of a lost display
         conf.preheat_kernel = False  # Voila then builds a plain manager, with no pool to start
         try:
             settings: dict[str, Any] = super().init_settings()
