@@ -21,6 +21,10 @@ make such a page open anyway:
 
 `install` puts `ExplorerExecutor` in place of Voila's runner (Voila 0.5 names the class in
 ``voila.notebook_renderer``); the ``VoilaExecutor`` settings (``iopub_timeout``) apply to it.
+`explorer.serving.server` installs it; where Voila runs inside a Jupyter server (a class hub's
+servers, Binder), this module is also a server extension that installs it
+(``ServerApp.jpserver_extensions``, set in ``deploy/jupyterhub/jupyter_server_config.json`` and by
+``binder/postBuild``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ from nbclient.exceptions import CellExecutionComplete
 from voila.execute import VoilaExecutor
 
 __all__ = ["NUDGE_AFTER_S", "RERUNS", "RERUN_TAG", "ExplorerExecutor", "install", "is_idle"]
+
+EXTENSION = "explorer.serving.execute"
+"""This module's name as a Jupyter server extension."""
 
 NUDGE_AFTER_S = 3.0
 """Seconds without a message for the running cell after which the kernel is nudged (once a cell)."""
@@ -133,3 +140,18 @@ def install() -> None:
         raise RuntimeError("Voila's notebook runner moved: voila.notebook_renderer.VoilaExecutor not found "
                            "(explorer/serving/execute.py)")
     voila.notebook_renderer.VoilaExecutor = ExplorerExecutor
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    """This module as a Jupyter server extension.
+
+    >>> _jupyter_server_extension_points()
+    [{'module': 'explorer.serving.execute'}]
+    """
+    return [{"module": EXTENSION}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    """Install `ExplorerExecutor` in a Jupyter server that serves Voila pages."""
+    install()
+    serverapp.log.info("Voila pages' notebooks run with %s.ExplorerExecutor", EXTENSION)

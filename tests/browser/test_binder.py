@@ -154,6 +154,8 @@ def test_the_app_opens_a_shared_link_as_on_binder(binder_env: dict[str, str], ch
         assert resolve(parse_query(urlsplit(urlpath).query).scenario).to_dict() == resolve(encounter).to_dict()
         errors = [e for e in log.errors() if e != STAND_IN_ERROR]
         assert errors == [], "\n".join(errors)
+        assert "notebooks run with explorer.serving.execute" in log_path.read_text(errors="replace"), \
+            "postBuild's server extension (the explorer's notebook runner) was not loaded"
         print(f"\nBinder-like app: the linked encounter's charts right {opened_s:.1f} s after opening")
     finally:
         stop_server(process)

@@ -165,6 +165,8 @@ def test_five_people_log_in_at_once_and_each_app_follows_a_change(chromium_path:
         problems.append(f"{PEOPLE[0]} asking for {PEOPLE[1]}'s app got HTTP {status} at {url}, not 403: {text[:300]}")
     if tracebacks:
         problems.append("kernel tracebacks:\n" + "\n\n".join(tracebacks))
+    if "notebooks run with explorer.serving.execute" not in hub.log():
+        problems.append("the servers did not load the explorer's notebook runner (jupyter_server_config.json)")
     if "Parent appears to have exited" in hub.log():  # a server that went without shutting its kernels down
         problems.append("a kernel outlived its server: the servers were not stopped cleanly")
     if hub.left_behind:

@@ -10,8 +10,10 @@ a cell short that is only slow and quiet.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import nbformat
@@ -117,3 +119,17 @@ def test_a_slow_quiet_cell_is_waited_for_to_its_end() -> None:
     assert results(nb.cells[1]) == ["6"]
     assert incomplete == [False, False]
     assert took >= quiet
+
+
+def test_a_jupyter_server_loading_the_extension_runs_notebooks_with_the_explorers_runner(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import voila.notebook_renderer
+
+    from explorer.serving import execute
+
+    points = execute._jupyter_server_extension_points()
+    assert [importlib.import_module(p["module"]) for p in points] == [execute]
+    caplog.set_level(logging.INFO)
+    execute._load_jupyter_server_extension(SimpleNamespace(log=logging.getLogger("server")))
+    assert voila.notebook_renderer.VoilaExecutor is ExplorerExecutor
+    assert "notebooks run with explorer.serving.execute" in caplog.text

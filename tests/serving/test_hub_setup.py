@@ -132,6 +132,8 @@ def test_the_servers_settings_name_what_exists() -> None:
     assert (HUB / "share" / "jupyter" / "voila" / "templates" / template / "index.html.j2").is_file()
     module, name = settings["MappingKernelManager"]["kernel_manager_class"].rsplit(".", 1)
     assert hasattr(importlib.import_module(module), name)
+    for extension, enabled in settings["ServerApp"]["jpserver_extensions"].items():
+        assert enabled and hasattr(importlib.import_module(extension), "_load_jupyter_server_extension")
     page = (HUB / "share" / "jupyter" / "voila" / "templates" / template / "index.html.j2").read_text()
     assert "lab/tree/notebooks/00-start-here.ipynb" in page and (ROOT / "notebooks" / "00-start-here.ipynb").is_file()
 
