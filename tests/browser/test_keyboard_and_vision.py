@@ -8,7 +8,8 @@ Issue 22's access part, checked where the user is, in Debian's Chromium at 1400 
   button works from the keyboard (Pin as A draws the pinned bars); Home and Enter go back to the
   results, where "Numbers of this chart" opens its table by key; Tab goes on to the attacker's
   basic dice box, and ArrowUp there redraws the charts; Shift+Tab goes back up to the game tabs,
-  which switch to Arcadia Quest by the arrow keys and Enter. No mouse event is sent.
+  which switch to Arcadia Quest by the arrow keys and Enter. No mouse event is sent. In the other
+  games and the dice lab, every focus stop Tab reaches shows where it is too.
 * **colour blindness**: with Chrome's own vision-deficiency emulation (the DevTools protocol's
   ``Emulation.setEmulatedVisionDeficiency``), the colours Chrome draws for the casualty chart's
   healthy, wounded and defeated bars are read from screenshots. Without emulation they must be
@@ -218,3 +219,23 @@ def test_chromes_colour_blindness_emulation_keeps_the_casualty_outcomes_apart(pa
             assert apart >= MIN_DELTA, f"under {simulation}, {a} and {b} are {apart:.0f} apart as Chrome draws them"
     cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
     print("\ncasualty colours under Chrome's emulation, CIE76 apart: " + ", ".join(figures))
+
+
+@pytest.mark.parametrize(("game", "panel"), [("Arcadia Quest", ".aq-panel"), ("A Game of Thrones", ".agot-panel"),
+                                             ("Dice lab", ".lab-root")])
+def test_every_focus_stop_of_the_other_games_shows_where_it_is(page: Any, game: str, panel: str) -> None:
+    tab = page.locator(".explorer-app > .lm-TabBar .lm-TabBar-tab", has_text=game)
+    tab.click()
+    until(f"{game} drawn", lambda: page.evaluate(
+        f"() => document.querySelector('{panel} .explorer-chart[data-state=drawn]') !== null"), OPEN_S)
+    tab.focus()
+    stops: list[dict[str, Any]] = []
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        focus = page.evaluate(FOCUS_JS)
+        if focus is None:  # past the last control of the page
+            break
+        stops.append(focus)
+    hidden = [f for f in stops if not f["shows"]]
+    assert len(stops) >= 20, f"{game}: only {len(stops)} focus stops"
+    assert hidden == [], f"{game}: {len(hidden)} of {len(stops)} focus stops show no focus: {hidden[:5]}"
