@@ -105,7 +105,8 @@ def winner_heatmap(grid: WinnerGrid) -> go.Figure:
              "hovertemplate": "attacker STR %{y}, defender STR %{x}<br>winner: %{customdata}<extra></extra>"}
     layout = style("Who wins the challenge, by strength (STR)",
                     "defender STR", "attacker STR", percent_y=False, yaxis={"dtick": 1})
-    layout["annotations"].append({"text": "A attacker, D defender, - no one; ties go to the attacker, 0 STR wins nothing (p.23)", "showarrow": False,
+    layout["annotations"].append({"text": "A attacker, D defender, - no one<br>a tie goes to the attacker<br>0 STR wins nothing (p.23)",
+                                  "showarrow": False, "align": "left", "xanchor": "left",
                                   "xref": "paper", "yref": "paper", "x": 0, "y": 1.0, "yanchor": "bottom",
                                   "font": {"size": 11, "color": "#5d6d7e"}})
     return figure([trace], layout)
