@@ -64,7 +64,7 @@ chromium:
 
 ## Every test: doctests, unit, property, notebooks, widgets, browser (the class hub's included).
 test: setup chromium node
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=25
 
 ## The package's layers and one-way imports, read from the source (tests/test_layers.py checks them).
 layers: setup
