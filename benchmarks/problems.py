@@ -19,7 +19,7 @@ from explorer.core.dist import Dist
 from explorer.core.engine import REROLL_BLANKS, Conversion, clear_caches, roll_counts
 from explorer.games.assault_of_the_giants.battle import battle as aotg_battle
 from explorer.games.assault_of_the_giants.battle.battle import points_for
-from explorer.games.assault_of_the_giants.rules import casualties
+from explorer.games.assault_of_the_giants.rules import casualties, outcome
 from explorer.games.assault_of_the_giants.rules.data import DEFAULT_DICE
 from explorer.games.assault_of_the_giants.rules.model import Battle, Modifiers, Side, Unit
 
@@ -38,7 +38,7 @@ def clear_all() -> None:
     """Forget every cached result of our engine, so that a call pays its full cost."""
     clear_caches()
     casualties._values.cache_clear()
-    aotg_battle._casualty_table.cache_clear()
+    outcome._casualty_table.cache_clear()
 
 
 # ----------------------------------------------------------------------------- the peers' problem

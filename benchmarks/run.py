@@ -35,9 +35,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 import problems as pb  # noqa: E402
 
 from explorer.games.assault_of_the_giants import resolve_battle  # noqa: E402
-from explorer.games.assault_of_the_giants.battle.sweep import sweep  # noqa: E402
 from explorer.games.assault_of_the_giants.rules.casualties import casualties_by_damage  # noqa: E402
 from explorer.games.assault_of_the_giants.rules.combat import side_totals  # noqa: E402
+from explorer.sweep import sweep  # noqa: E402
 
 
 @dataclass
