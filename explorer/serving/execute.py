@@ -41,8 +41,8 @@ from voila.execute import VoilaExecutor
 
 __all__ = ["NUDGE_AFTER_S", "RERUNS", "RERUN_TAG", "ExplorerExecutor", "install", "is_idle"]
 
-EXTENSION = "explorer.serving.execute"
-"""This module's name as a Jupyter server extension."""
+EXTENSION = __name__
+"""This module's name as a Jupyter server extension (``explorer.serving.execute``)."""
 
 NUDGE_AFTER_S = 3.0
 """Seconds without a message for the running cell after which the kernel is nudged (once a cell)."""

@@ -434,6 +434,27 @@ def attach(page: Any) -> PageLog:
     return log
 
 
+@contextlib.contextmanager
+def opened_app(url: str, chromium_path: Path, timeout_s: float,
+               viewport: tuple[int, int] = (1400, 900)) -> Iterator[tuple[Any, PageLog]]:
+    """The app at `url` in a fresh headless Chromium (the test's init script in place, its log
+    attached), once its first chart is drawn; the page and its log. Fails at the end if the page
+    threw an uncaught error."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.add_init_script(INIT_SCRIPT)
+        page = context.new_page()
+        log = attach(page)
+        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        until("the first chart drawn", lambda: page.evaluate("window.__explorerTest.firstDrawn !== null"), timeout_s)
+        yield page, log
+        assert not log.page_errors, log.page_errors
+        browser.close()
+
+
 def build_side_tab(page: Any, panel_css: str, title: str, back_to: str, timeout_s: float) -> None:
     """Open a panel's side tab `title` once, so that it is built, then go back to tab `back_to`.
 

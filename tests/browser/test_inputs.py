@@ -26,16 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import (
-    CHROMIUM_ARGS,
-    INIT_SCRIPT,
-    Server,
-    app_server,
-    attach,
-    build_side_tab,
-    scenario_text,
-    until,
-)
+from tests.browser.support import Server, app_server, build_side_tab, opened_app, scenario_text, until
 
 pytestmark = pytest.mark.browser
 
@@ -58,21 +49,10 @@ def basic_dice(page: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def page(server: Server, chromium_path: Path) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        context.add_init_script(INIT_SCRIPT)
-        opened = context.new_page()
-        log = attach(opened)
-        opened.goto(server.url, wait_until="commit", timeout=OPEN_S * 1000)
-        until("the first chart drawn", lambda: opened.evaluate("window.__explorerTest.firstDrawn !== null"), OPEN_S)
+    with opened_app(server.url, chromium_path, OPEN_S) as (opened, _log):
         build_side_tab(opened, ".aotg-panel", "Scenario, share", "Results", OPEN_S)
         until("the scenario box filled", lambda: basic_dice(opened) is not None, OPEN_S)
         yield opened
-        assert not log.page_errors, log.page_errors
-        browser.close()
 
 
 def test_a_typed_whole_number_applies_without_enter(page: Any) -> None:

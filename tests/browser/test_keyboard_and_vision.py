@@ -33,7 +33,7 @@ import pytest
 
 from explorer.charts.assault_of_the_giants import STATUS_COLORS
 from tests.browser.pixels import commonest
-from tests.browser.support import CHROMIUM_ARGS, INIT_SCRIPT, Server, app_server, attach, until
+from tests.browser.support import Server, app_server, opened_app, until
 from tests.charts.colours import SIMULATIONS, delta, lab, rgb
 
 pytestmark = pytest.mark.browser
@@ -107,21 +107,10 @@ def server(app_notebook: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 @pytest.fixture()
 def page(server: Server, chromium_path: Path) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium_path), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        context.add_init_script(INIT_SCRIPT)
-        opened = context.new_page()
-        log = attach(opened)
-        opened.goto(server.url, wait_until="commit", timeout=OPEN_S * 1000)
-        until("the first chart drawn", lambda: opened.evaluate("window.__explorerTest.firstDrawn !== null"), OPEN_S)
+    with opened_app(server.url, chromium_path, OPEN_S) as (opened, log):
         until("the casualty chart drawn", lambda: opened.evaluate(CASUALTY_BARS_JS), OPEN_S)
         yield opened
-        assert not log.page_errors, log.page_errors
         assert log.errors() == [], log.errors()
-        browser.close()
 
 
 def _tab_until(page: Any, wanted: Any, most: int, stops: list[dict[str, Any]], key: str = "Tab") -> dict[str, Any]:
